@@ -1,0 +1,1 @@
+"""The ``bench`` command line: thin wrappers over the Python API."""

@@ -1,0 +1,33 @@
+"""Entry point of ``bench``. Subcommands live in sibling modules and register here."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from harness.cli.suites import suites_app
+from harness.cube import InvalidCubeError, NotationError
+from harness.suites.model import SuiteError
+
+app = typer.Typer(
+    help="cubebench: measure learned Rubik's Cube solvers on the same cubes.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(suites_app, name="suites")
+
+# Errors that mean "the user's input is wrong": one clear line, no traceback.
+USER_ERRORS = (SuiteError, InvalidCubeError, NotationError, FileNotFoundError)
+
+
+def main() -> None:
+    try:
+        app()
+    except USER_ERRORS as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""``bench suites``: list, show and import scramble suites."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from harness.suites.importers import IMPORTERS
+from harness.suites.model import SuiteError
+from harness.suites.registry import list_suites, load_suite, register_user_suite
+
+suites_app = typer.Typer(help="Scramble suites: list, show, import.", no_args_is_help=True)
+
+
+@suites_app.command("list")
+def list_command() -> None:
+    """Every registered suite with its size, origin and sha256."""
+    table = Table("name", "count", "depth or source", "sha256")
+    for info in list_suites():
+        table.add_row(info.name, str(info.count), str(info.origin), info.sha256[:16])
+    Console().print(table)
+
+
+@suites_app.command("show")
+def show_command(
+    name: Annotated[str, typer.Argument(help="suite name, or path of a .jsonl suite file")],
+    fmt: Annotated[str, typer.Option("--format", help="table or jsonl")] = "table",
+    limit: Annotated[int, typer.Option(help="instances to show in the table")] = 20,
+) -> None:
+    """Print a suite's instances; ``--format jsonl`` prints the stable file form."""
+    suite = load_suite(name)
+    if fmt == "jsonl":
+        for inst in suite.instances:
+            typer.echo(inst.to_json())
+        return
+    if fmt != "table":
+        raise SuiteError(f"unknown format {fmt!r}; use table or jsonl")
+    table = Table("id", "facelets", "scramble", "optimal HTM", title=f"{suite.name} ({len(suite)})")
+    for inst in suite.instances[:limit]:
+        optimum = (
+            inst.optimal_htm
+            if inst.optimal_htm is not None
+            else (f">= {inst.optimal_htm_min}" if inst.optimal_htm_min is not None else "")
+        )
+        table.add_row(str(inst.id), inst.facelets, inst.scramble or "", str(optimum))
+    Console().print(table)
+    typer.echo(f"sha256 {suite.sha256}")
+
+
+@suites_app.command("import")
+def import_command(
+    fmt: Annotated[str, typer.Argument(help=f"one of {', '.join(IMPORTERS)}")],
+    path: Annotated[Path, typer.Argument(help="the file to import", exists=True, dir_okay=False)],
+    name: Annotated[str, typer.Option(help="name to register the suite under")],
+    overwrite: Annotated[bool, typer.Option(help="replace a user suite of that name")] = False,
+) -> None:
+    """Import a peer's test set (DeepCubeA pickle, EfficientCube JSON, CayleyPy tensor, text)."""
+    if fmt not in IMPORTERS:
+        raise SuiteError(f"unknown format {fmt!r}; formats: {', '.join(IMPORTERS)}")
+    instances = IMPORTERS[fmt](path)
+    info = register_user_suite(
+        name, instances, {"source": f"{fmt}:{path.name}", "kind": "imported"}, overwrite=overwrite
+    )
+    typer.echo(f"imported {info.count} cubes as {info.name} (sha256 {info.sha256}) -> {info.path}")

@@ -1,0 +1,63 @@
+"""The cube: states, moves, notation, validation and shared model encodings.
+
+The public format is the ``kociemba`` facelet string; batches are sticker-major ``(54, N)``
+uint8 arrays (see :mod:`harness.cube.engine` for why).
+"""
+
+from harness.cube.cubie import from_cubies, random_states, to_cubies
+from harness.cube.engine import (
+    SOLVED,
+    apply_move,
+    apply_moves,
+    apply_sequence,
+    expand,
+    invert_sequence,
+    is_solved,
+    solved_batch,
+    state_hash,
+    state_keys,
+)
+from harness.cube.facelets import SOLVED_FACELETS, facelets_to_state, state_to_facelets
+from harness.cube.geometry import FACES
+from harness.cube.moves import MOVE_INVERSE, MOVE_NAMES, MOVE_TABLES, NUM_MOVES
+from harness.cube.notation import (
+    NotationError,
+    format_moves,
+    length_htm,
+    length_qtm,
+    parse_moves,
+)
+from harness.cube.scramble import canonical_scrambles
+from harness.cube.validation import InvalidCubeError, validate_state
+
+__all__ = [
+    "FACES",
+    "MOVE_INVERSE",
+    "MOVE_NAMES",
+    "MOVE_TABLES",
+    "NUM_MOVES",
+    "SOLVED",
+    "SOLVED_FACELETS",
+    "InvalidCubeError",
+    "NotationError",
+    "apply_move",
+    "apply_moves",
+    "apply_sequence",
+    "canonical_scrambles",
+    "expand",
+    "facelets_to_state",
+    "format_moves",
+    "from_cubies",
+    "invert_sequence",
+    "is_solved",
+    "length_htm",
+    "length_qtm",
+    "parse_moves",
+    "random_states",
+    "solved_batch",
+    "state_hash",
+    "state_keys",
+    "state_to_facelets",
+    "to_cubies",
+    "validate_state",
+]

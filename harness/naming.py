@@ -1,0 +1,16 @@
+"""Helpers for names users type: suites, solvers, settings."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """A suffix for an unknown-name error: the closest known names, or the whole list."""
+    known = sorted(known)
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+    if close:
+        return "did you mean " + " or ".join(repr(c) for c in close) + "?"
+    shown = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
+    return f"known: {shown}" if known else "none are registered"

@@ -1,0 +1,75 @@
+"""Regenerate the built-in suites: ``python -m harness.suites.build``.
+
+Writes ``harness/suites/data/*.jsonl`` and their registry. The output is deterministic (fixed
+seeds), so running it again reproduces the committed files byte for byte; the optimal-distance
+table is cached in ``$CUBEBENCH_HOME/cache`` (default ``~/.cubebench/cache``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from rich.progress import Progress
+
+from harness.suites.generate import (
+    MAX_DEPTH,
+    RANDOM_STATE_SUITE,
+    SUITE_SEED,
+    annotate_optimal,
+    depth_instances,
+    depth_suite_name,
+    random_state_instances,
+)
+from harness.suites.oracle import DistanceOracle
+from harness.suites.registry import register_builtin, user_suite_dir
+
+TABLE_RADIUS = 6
+SEARCH_LEVELS = 4  # exact up to TABLE_RADIUS + SEARCH_LEVELS = 10 moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--depths", type=int, nargs="*", default=list(range(1, MAX_DEPTH + 1)))
+    parser.add_argument("--no-random-state", action="store_true")
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    oracle = DistanceOracle.cached(TABLE_RADIUS, user_suite_dir().parent / "cache", print)
+    print(f"distance table: {len(oracle):,} states in {time.perf_counter() - start:.1f} s")
+
+    jobs = [
+        (
+            depth_suite_name(d),
+            lambda d=d: depth_instances(d),
+            {"kind": "depth", "depth": d, "seed": [SUITE_SEED, d]},
+        )
+        for d in args.depths
+    ]
+    if not args.no_random_state:
+        jobs.append(
+            (
+                RANDOM_STATE_SUITE,
+                random_state_instances,
+                {"kind": "random-state", "seed": [SUITE_SEED, 0]},
+            )
+        )
+    with Progress() as progress:
+        for name, make, meta in jobs:
+            t0 = time.perf_counter()
+            instances = make()
+            task = progress.add_task(name, total=len(instances))
+            instances = annotate_optimal(
+                instances, oracle, SEARCH_LEVELS, lambda k, task=task: progress.advance(task, k)
+            )
+            meta = meta | {"optimal_htm_exact_up_to": TABLE_RADIUS + SEARCH_LEVELS}
+            info = register_builtin(name, instances, meta)
+            progress.console.print(
+                f"{name}: {info.count} instances, sha256 {info.sha256[:12]}…, "
+                f"{time.perf_counter() - t0:.1f} s"
+            )
+    print(f"total {time.perf_counter() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""Suite instances and the JSONL file form that other tools read.
+
+A suite file holds one JSON object per line with at least ``id`` and ``facelets`` and, where
+known, ``scramble``, ``depth``, ``optimal_htm``, ``optimal_qtm`` and ``optimal_htm_min`` (a
+lower bound when the exact optimum is not known). A suite is pinned by the sha256 of its
+file bytes; results record that hash and are only compared within it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from harness.cube import (
+    InvalidCubeError,
+    NotationError,
+    apply_sequence,
+    facelets_to_state,
+    parse_moves,
+    solved_batch,
+    state_to_facelets,
+)
+
+_FIELDS = ("id", "facelets", "scramble", "depth", "optimal_htm", "optimal_htm_min", "optimal_qtm")
+
+
+class SuiteError(ValueError):
+    """A suite that cannot be used: unknown, malformed, or not the file its hash pins."""
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One cube of a suite. Solvers see only ``facelets``; the rest is for the harness."""
+
+    id: int
+    facelets: str
+    scramble: str | None = None
+    depth: int | None = None
+    optimal_htm: int | None = None
+    optimal_htm_min: int | None = None
+    optimal_qtm: int | None = None
+
+    def to_json(self) -> str:
+        data = {k: v for k, v in asdict(self).items() if v is not None}
+        return json.dumps(data, separators=(", ", ": "))
+
+
+@dataclass(frozen=True)
+class Suite:
+    """A named, hashed list of instances."""
+
+    name: str
+    instances: tuple[Instance, ...]
+    sha256: str
+    meta: dict = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.instances)
+
+    def states(self) -> np.ndarray:
+        """(54, N) uint8 batch of every instance's state, in suite order."""
+        return np.stack([facelets_to_state(i.facelets, validate=False) for i in self.instances], 1)
+
+
+def serialize(instances: Iterable[Instance]) -> bytes:
+    """The canonical file bytes of a suite (what its sha256 is taken over)."""
+    return "".join(inst.to_json() + "\n" for inst in instances).encode()
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def parse_instances(data: bytes, source: str) -> tuple[Instance, ...]:
+    """Parse and check suite file bytes; errors name ``source`` and the line.
+
+    Every state is validated, and where a scramble is given it must produce the state.
+
+    Raises:
+        SuiteError: for bad JSON, missing or unknown fields, an impossible cube, a scramble
+            that does not produce its facelets, or duplicate ids.
+    """
+    instances = []
+    seen: set[int] = set()
+    try:
+        text = data.decode()
+    except UnicodeDecodeError as exc:
+        raise SuiteError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{source} line {line_no}"
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SuiteError(f"{where}: not JSON ({exc.msg})") from exc
+        if not isinstance(obj, dict) or "id" not in obj or "facelets" not in obj:
+            raise SuiteError(f"{where}: each line needs an object with 'id' and 'facelets'")
+        unknown = set(obj) - set(_FIELDS)
+        if unknown:
+            raise SuiteError(f"{where}: unknown fields {sorted(unknown)}")
+        inst = _check_instance(obj, where)
+        if inst.id in seen:
+            raise SuiteError(f"{where}: duplicate id {inst.id}")
+        seen.add(inst.id)
+        instances.append(inst)
+    if not instances:
+        raise SuiteError(f"{source}: no instances")
+    return tuple(instances)
+
+
+def _check_instance(obj: dict, where: str) -> Instance:
+    for key in ("id", "depth", "optimal_htm", "optimal_htm_min", "optimal_qtm"):
+        value = obj.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise SuiteError(f"{where}: {key} must be an integer, got {value!r}")
+    try:
+        state = facelets_to_state(obj["facelets"])
+    except InvalidCubeError as exc:
+        raise SuiteError(f"{where} (id {obj['id']}): {exc}") from exc
+    scramble = obj.get("scramble")
+    if scramble is not None:
+        try:
+            moves = parse_moves(scramble)
+        except NotationError as exc:
+            raise SuiteError(f"{where} (id {obj['id']}): scramble: {exc}") from exc
+        reached = apply_sequence(solved_batch(1), moves)[:, 0]
+        if not np.array_equal(reached, state):
+            raise SuiteError(
+                f"{where} (id {obj['id']}): the scramble gives {state_to_facelets(reached)}, "
+                f"not the instance's facelets {obj['facelets']}"
+            )
+    return Instance(**obj)
+
+
+def read_suite_file(path: Path, name: str, expected_sha256: str | None, meta: dict) -> Suite:
+    """Read a suite file, refusing it when its bytes do not match the pinned hash."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise SuiteError(f"suite {name}: cannot read {path}: {exc.strerror}") from exc
+    digest = sha256_bytes(data)
+    if expected_sha256 is not None and digest != expected_sha256:
+        raise SuiteError(
+            f"suite {name}: {path} has sha256 {digest[:12]}… but the registry pins "
+            f"{expected_sha256[:12]}…; the file was changed or corrupted. Restore it "
+            "(git checkout) or import it again under a new name."
+        )
+    return Suite(name, parse_instances(data, str(path)), digest, meta)
+
+
+def write_suite_file(path: Path, instances: Sequence[Instance]) -> str:
+    """Write instances in canonical form; returns the sha256 of the bytes written."""
+    data = serialize(instances)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return sha256_bytes(data)

@@ -1,0 +1,157 @@
+"""Exact optimal half-turn distances for shallow states, by meeting in the middle.
+
+A table holds every state within ``radius`` moves of solved with its distance (built once by
+breadth-first search, cached on disk). For a query state ``s`` the oracle walks canonical
+sequences outward from ``s`` level by level; the first level ``k`` at which some state lies
+in the table gives the exact distance ``k + t`` (``t`` = that state's table distance, which
+is then ``radius`` unless ``s`` itself is in the table). If no level up to ``max_levels``
+meets the table, the distance exceeds ``radius + max_levels``, which becomes a lower bound.
+
+Proof sketch of exactness: if ``d(s) = D > radius``, the state ``D - radius`` moves along an
+optimal path is in the table, so level ``D - radius`` meets it; any earlier meeting at level
+``k`` would give a path of length ``k + t <= k + radius < D``.
+
+The table is indexed by a 64-bit hash for speed, and every hit is confirmed against the
+exact two-word key, so a match is never a hash collision (the build refuses a table in which
+two states share a hash, which keeps the index unambiguous).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from harness.cube import expand, state_keys
+from harness.cube.engine import SOLVED, mix_keys
+from harness.cube.moves import CANONICAL_FOLLOW, NUM_MOVES
+
+# Number of states at each exact HTM distance from solved, a known result; the table build
+# checks itself against it.
+STATES_AT_DISTANCE = (1, 18, 243, 3240, 43239, 574908, 7618438)
+
+
+def _combined(keys: np.ndarray) -> np.ndarray:
+    """(N, 2) uint64 keys -> (N,) structured view usable by sort/searchsorted/unique."""
+    return np.ascontiguousarray(keys).view([("a", np.uint64), ("b", np.uint64)]).ravel()
+
+
+class DistanceOracle:
+    """Exact HTM distances up to ``radius + max_levels`` moves."""
+
+    def __init__(self, keys: np.ndarray, distances: np.ndarray, radius: int) -> None:
+        hashes = mix_keys(keys)
+        order = np.argsort(hashes)
+        self._hashes = hashes[order]  # (M,) sorted uint64
+        if (self._hashes[1:] == self._hashes[:-1]).any():
+            raise RuntimeError("two table states share a 64-bit hash; change the mixing")
+        self._keys = np.ascontiguousarray(keys[order])  # (M, 2) exact keys
+        self._distances = distances[order]  # (M,) uint8
+        self.radius = radius
+
+    @classmethod
+    def build(cls, radius: int, progress: Callable[[str], None] | None = None) -> DistanceOracle:
+        """Breadth-first search of every state within ``radius`` moves of solved."""
+        if not 0 <= radius < len(STATES_AT_DISTANCE):
+            raise ValueError(f"radius must be 0..{len(STATES_AT_DISTANCE) - 1}, got {radius}")
+        frontier = SOLVED[:, None].copy()
+        last_move = np.full(1, -1)
+        seen = _combined(state_keys(frontier))
+        all_keys = [state_keys(frontier)]
+        all_dist = [np.zeros(1, np.uint8)]
+        for depth in range(1, radius + 1):
+            start = time.perf_counter()
+            children, child_last = _canonical_children(frontier, last_move)
+            keys = state_keys(children)
+            combined = _combined(keys)
+            _, first = np.unique(combined, return_index=True)
+            first = first[~_member(combined[first], seen)]
+            frontier, last_move = children[:, first], child_last[first]
+            all_keys.append(keys[first])
+            all_dist.append(np.full(first.size, depth, np.uint8))
+            seen = np.sort(np.concatenate([seen, combined[first]]))
+            if first.size != STATES_AT_DISTANCE[depth]:
+                raise RuntimeError(
+                    f"distance {depth}: found {first.size} states, expected "
+                    f"{STATES_AT_DISTANCE[depth]}; the move tables are wrong"
+                )
+            if progress:
+                progress(
+                    f"distance {depth}: {first.size:,} states ({time.perf_counter() - start:.1f} s)"
+                )
+        return cls(np.concatenate(all_keys), np.concatenate(all_dist), radius)
+
+    @classmethod
+    def cached(cls, radius: int, cache_dir: Path, progress: Callable[[str], None] | None = None):
+        """Load the table from ``cache_dir`` or build and save it there."""
+        path = cache_dir / f"distance-table-r{radius}.npz"
+        if path.exists():
+            with np.load(path, allow_pickle=False) as data:
+                keys, dist = data["keys"], data["distances"]
+            if dist.size == sum(STATES_AT_DISTANCE[: radius + 1]):
+                return cls(keys, dist, radius)
+        oracle = cls.build(radius, progress)
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        np.savez(path, keys=oracle._keys, distances=oracle._distances)
+        return oracle
+
+    def __len__(self) -> int:
+        return self._hashes.size
+
+    def _lookup(self, keys: np.ndarray) -> np.ndarray:
+        """(N, 2) keys -> (N,) table distance, 255 where absent."""
+        hashes = mix_keys(keys)
+        order = np.argsort(hashes)  # sorted queries make the binary searches cache-friendly
+        pos = np.empty_like(order)
+        pos[order] = np.searchsorted(self._hashes, hashes[order])
+        pos = pos.clip(max=self._hashes.size - 1)
+        found = (self._keys[pos] == keys).all(axis=1)
+        return np.where(found, self._distances[pos], 255).astype(np.uint8)
+
+    def distances(self, states: np.ndarray, max_levels: int) -> tuple[np.ndarray, np.ndarray]:
+        """Exact distance of each state, or a lower bound where it is too far.
+
+        Args:
+            states: (54, N) batch.
+            max_levels: how many levels to search outward from each state.
+
+        Returns:
+            ``(distance, exact)``: (N,) int arrays; where ``exact`` is False, ``distance`` is
+            the lower bound ``radius + max_levels + 1``.
+        """
+        n = states.shape[1]
+        result = np.full(n, self.radius + max_levels + 1, dtype=np.int64)
+        exact = np.zeros(n, dtype=bool)
+        for j in range(n):  # one state at a time keeps memory at one search's frontier
+            found = self._distance_one(states[:, j : j + 1], max_levels)
+            if found is not None:
+                result[j], exact[j] = found, True
+        return result, exact
+
+    def _distance_one(self, state: np.ndarray, max_levels: int) -> int | None:
+        frontier, last_move = state, np.full(1, -1)
+        for level in range(max_levels + 1):
+            if level:
+                frontier, last_move = _canonical_children(frontier, last_move)
+            table = self._lookup(state_keys(frontier))
+            hit = table != 255
+            if hit.any():
+                return level + int(table[hit].min())
+        return None
+
+
+def _canonical_children(states: np.ndarray, last_move: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Children along canonical sequences only (no same face twice, opposite faces ordered)."""
+    n = states.shape[1]
+    children = expand(states)  # (54, 18 n); child m * n + j
+    moves = np.repeat(np.arange(NUM_MOVES), n)
+    parents_last = np.tile(last_move, NUM_MOVES)
+    keep = (parents_last < 0) | CANONICAL_FOLLOW[parents_last.clip(min=0), moves]
+    return children[:, keep], moves[keep]
+
+
+def _member(values: np.ndarray, sorted_values: np.ndarray) -> np.ndarray:
+    pos = np.searchsorted(sorted_values, values).clip(max=max(sorted_values.size - 1, 0))
+    return sorted_values[pos] == values

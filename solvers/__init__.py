@@ -1,0 +1,1 @@
+"""The systems cubebench measures, one subpackage each (see DESIGN.md)."""

@@ -1,0 +1,89 @@
+"""The committed suites: present, pinned, reproducible, and their optima right."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+
+from harness.cube import facelets_to_state
+from harness.suites import registry
+from harness.suites.generate import (
+    MAX_DEPTH,
+    RANDOM_STATE_SUITE,
+    depth_instances,
+    depth_suite_name,
+    random_state_instances,
+)
+from harness.suites.model import SuiteError
+from harness.suites.oracle import DistanceOracle
+from harness.suites.registry import list_suites, load_suite, suite_info
+
+ALL_BUILTIN = [depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)] + [RANDOM_STATE_SUITE]
+
+
+def test_every_builtin_suite_is_registered_with_1000_instances():
+    names = {info.name: info for info in list_suites()}
+    for name in ALL_BUILTIN:
+        assert names[name].count == 1000
+
+
+@pytest.mark.parametrize("depth", [1, 7, 20])
+def test_depth_suites_load_and_carry_their_optimum(depth):
+    suite = load_suite(depth_suite_name(depth))
+    assert len(suite) == 1000
+    for inst in suite.instances:
+        assert inst.depth == depth and inst.scramble.count(" ") == depth - 1
+        if depth <= 10:
+            assert inst.optimal_htm is not None and inst.optimal_htm <= depth
+        else:
+            assert (inst.optimal_htm or 0) <= depth
+            assert inst.optimal_htm is not None or inst.optimal_htm_min == 11
+
+
+def test_generation_is_deterministic():
+    # regenerating from the documented seed reproduces the committed facelets and scrambles
+    for depth in (3, 15):
+        committed = load_suite(depth_suite_name(depth)).instances[:50]
+        fresh = depth_instances(depth)[:50]
+        assert [(i.facelets, i.scramble) for i in committed] == [
+            (i.facelets, i.scramble) for i in fresh
+        ]
+    committed = load_suite(RANDOM_STATE_SUITE).instances[:50]
+    assert [i.facelets for i in committed] == [i.facelets for i in random_state_instances()[:50]]
+
+
+def test_committed_optima_agree_with_an_independent_oracle():
+    # a radius-4 table + 2 levels is exact to 6 moves: check the depth 5 and 6 suites
+    oracle = DistanceOracle.build(4)
+    for depth in (5, 6):
+        instances = load_suite(depth_suite_name(depth)).instances[:150]
+        states = np.stack([facelets_to_state(i.facelets) for i in instances], axis=1)
+        distance, exact = oracle.distances(states, max_levels=2)
+        assert exact.all()
+        assert distance.tolist() == [i.optimal_htm for i in instances]
+
+
+def test_tampered_suite_file_is_refused(tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    shutil.copytree(registry.BUILTIN_DIR, data)
+    monkeypatch.setattr(registry, "BUILTIN_DIR", data)
+    path = data / "depth-03-v1.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:-1]))  # drop one instance
+    with pytest.raises(SuiteError, match=r"depth-03-v1: .* has sha256 .* but the registry pins"):
+        load_suite("depth-03-v1")
+
+
+def test_unknown_suite_gets_did_you_mean():
+    with pytest.raises(SuiteError, match="unknown suite 'depth-7-v1'; did you mean 'depth-07-v1'"):
+        suite_info("depth-7-v1")
+
+
+def test_suite_distances_grow_with_depth():
+    means = []
+    for depth in (2, 5, 8, 10):
+        optima = [i.optimal_htm for i in load_suite(depth_suite_name(depth)).instances]
+        means.append(np.mean(optima))
+    assert means == sorted(means) and means[-1] > 9
