@@ -6,8 +6,15 @@ import sys
 
 import typer
 
+from harness.cli.run import run_command
+from harness.cli.runs import ls_command, show_command
+from harness.cli.solve import solve_command
 from harness.cli.suites import suites_app
 from harness.cube import InvalidCubeError, NotationError
+from harness.records.schema import RecordError
+from harness.registry import UnknownSolverError
+from harness.runner import RunInterruptedError
+from harness.solver import SettingsError
 from harness.suites.model import SuiteError
 
 app = typer.Typer(
@@ -16,9 +23,21 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(suites_app, name="suites")
+app.command("run")(run_command)
+app.command("ls")(ls_command)
+app.command("show")(show_command)
+app.command("solve")(solve_command)
 
 # Errors that mean "the user's input is wrong": one clear line, no traceback.
-USER_ERRORS = (SuiteError, InvalidCubeError, NotationError, FileNotFoundError)
+USER_ERRORS = (
+    SuiteError,
+    InvalidCubeError,
+    NotationError,
+    SettingsError,
+    UnknownSolverError,
+    RecordError,
+    FileNotFoundError,
+)
 
 
 def main() -> None:
@@ -27,6 +46,9 @@ def main() -> None:
     except USER_ERRORS as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)
+    except RunInterruptedError as exc:
+        print(str(exc), file=sys.stderr)
+        sys.exit(130)
 
 
 if __name__ == "__main__":

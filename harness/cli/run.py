@@ -1,0 +1,107 @@
+"""``bench run``: run solvers over suites (or the default benchmark) into a run folder."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from harness.cli.runs import print_summary
+from harness.registry import available_solvers, load_settings_file
+from harness.runner import RunConfig, SolverSpec, resume, run
+from harness.solver import SettingsError, parse_assignments
+from harness.suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
+
+ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
+DEFAULT_SOLVERS = ("kociemba", "random")
+"""Solvers of the default benchmark: the references plus every learned solver that ships a
+checkpoint (each learned solver's issue adds itself here)."""
+DEFAULT_LIMIT = 100
+"""Instances per suite in the default benchmark, sized to finish in about 15 minutes here."""
+
+
+def split_settings(
+    solvers: list[str], assignments: list[str], settings_file: Path | None
+) -> dict[str, dict[str, str]]:
+    """``--set`` values: ``key=value`` for a single solver, ``solver.key=value`` for any."""
+    per_solver: dict[str, dict] = {name: {} for name in solvers}
+    if settings_file is not None:
+        for name, values in load_settings_file(settings_file).items():
+            if name not in per_solver:
+                raise SettingsError(f"settings file names solver {name!r}, which is not in the run")
+            per_solver[name].update(values)
+    for key, value in parse_assignments(assignments).items():
+        target, dot, setting = key.rpartition(".")
+        if not dot:
+            if len(solvers) != 1:
+                raise SettingsError(
+                    f"--set {key}=...: name the solver (SOLVER.{key}=...) when the run has several"
+                )
+            target, setting = solvers[0], key
+        if target not in per_solver:
+            raise SettingsError(f"--set {key}: solver {target!r} is not in this run")
+        per_solver[target][setting] = value
+    return per_solver
+
+
+def run_command(
+    solver: Annotated[
+        list[str] | None, typer.Option("--solver", "-s", help="solver name (repeat)")
+    ] = None,
+    setting: Annotated[
+        list[str] | None, typer.Option("--set", help="key=value or SOLVER.key=value")
+    ] = None,
+    settings_file: Annotated[
+        Path | None, typer.Option("--settings", help="TOML: [solver] tables")
+    ] = None,
+    suite: Annotated[list[str] | None, typer.Option("--suite", help="suite name (repeat)")] = None,
+    limit: Annotated[int | None, typer.Option(help="first N instances of each suite")] = None,
+    time_limit: Annotated[float, typer.Option(help="wall seconds per instance")] = 60.0,
+    max_nodes: Annotated[int | None, typer.Option(help="node budget per instance")] = None,
+    max_model_calls: Annotated[
+        int | None, typer.Option(help="model-call budget per instance")
+    ] = None,
+    max_length: Annotated[int | None, typer.Option(help="longest solution accepted (HTM)")] = None,
+    workers: Annotated[int, typer.Option(help="worker processes per solver")] = 2,
+    memory_limit_gb: Annotated[float, typer.Option(help="kill a worker above this size")] = 8.0,
+    out: Annotated[Path, typer.Option(help="folder that holds run folders")] = Path("results"),
+    run_id: Annotated[str | None, typer.Option(help="name of the run folder")] = None,
+    resume_run: Annotated[
+        Path | None, typer.Option("--resume", help="run folder to finish")
+    ] = None,
+    full: Annotated[bool, typer.Option(help="default benchmark on every instance")] = False,
+    seed: Annotated[int, typer.Option(help="seed recorded with the run")] = 0,
+    quiet: Annotated[bool, typer.Option(help="no progress bars")] = False,
+) -> None:
+    """Run solvers over suites. With no solver and no suite: the default benchmark."""
+    if resume_run is not None:
+        store = resume(resume_run, show_progress=not quiet)
+    else:
+        solvers = list(solver or DEFAULT_SOLVERS)
+        unknown_default = [s for s in solvers if s not in available_solvers() and ":" not in s]
+        if unknown_default and not solver:
+            solvers = [s for s in solvers if s not in unknown_default]
+        suites = list(suite or ALL_SUITES)
+        if not solver and not suite and not full and limit is None:
+            limit = DEFAULT_LIMIT
+        specs = split_settings(solvers, setting or [], settings_file)
+        config = RunConfig(
+            solvers=tuple(SolverSpec(name, specs[name]) for name in solvers),
+            suites=tuple(suites),
+            limit=limit,
+            time_limit=time_limit,
+            max_nodes=max_nodes,
+            max_model_calls=max_model_calls,
+            max_length=max_length,
+            workers=workers,
+            memory_limit_gb=memory_limit_gb,
+            out=str(out),
+            seed=seed,
+        )
+        store = run(
+            config, show_progress=not quiet, command=["bench", *sys.argv[1:]], run_id=run_id
+        )
+    print_summary(store)
+    typer.echo(f"run folder: {store.folder}")

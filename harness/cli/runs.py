@@ -1,0 +1,95 @@
+"""``bench ls`` and ``bench show``: what exists, and how a run went."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from harness.metrics import summarize
+from harness.records.store import RunStore
+from harness.registry import available_solvers
+from harness.suites.registry import list_suites
+
+
+def print_summary(store: RunStore) -> None:
+    """A table per run: solve rate with its 95% interval, lengths, gap, time, effort."""
+    manifest = store.read_manifest()
+    table = Table(
+        "solver",
+        "suite",
+        "n",
+        "solved",
+        "95% CI",
+        "HTM",
+        "QTM",
+        "gap",
+        "optimal",
+        "median s",
+        "p90 s",
+        "nodes",
+        "other",
+        title=f"run {manifest['run_id']}",
+    )
+    fmt = lambda v, spec: "-" if v is None else format(v, spec)  # noqa: E731
+    for s in summarize(store.read_records()):
+        other = ", ".join(f"{k} {v}" for k, v in s.statuses.items() if k != "solved")
+        table.add_row(
+            s.solver,
+            s.suite,
+            str(s.n),
+            f"{100 * s.rate:.1f}%",
+            f"{100 * s.rate_low:.1f}–{100 * s.rate_high:.1f}",
+            fmt(s.mean_htm, ".2f"),
+            fmt(s.mean_qtm, ".2f"),
+            fmt(s.mean_gap, ".2f"),
+            fmt(None if s.optimal_share is None else 100 * s.optimal_share, ".0f")
+            + ("%" if s.optimal_share is not None else ""),
+            fmt(s.median_s, ".3f"),
+            fmt(s.p90_s, ".3f"),
+            fmt(s.mean_nodes, ".3g"),
+            other,
+        )
+    console = Console()
+    if not console.is_terminal:  # files and pipes get the whole table, not 80 columns
+        console = Console(width=200)
+    console.print(table)
+
+
+def ls_command(
+    what: Annotated[str, typer.Argument(help="solvers, suites or runs")],
+    out: Annotated[Path, typer.Option(help="folder that holds run folders")] = Path("results"),
+) -> None:
+    """List registered solvers, suites, or stored runs."""
+    if what == "solvers":
+        for name, target in available_solvers().items():
+            typer.echo(f"{name:<20} {target}")
+    elif what == "suites":
+        for info in list_suites():
+            typer.echo(f"{info.name:<20} {info.count:>6}  {info.sha256[:16]}  {info.origin}")
+    elif what == "runs":
+        for folder in sorted(p for p in out.glob("*") if (p / "manifest.json").exists()):
+            manifest = RunStore(folder).read_manifest()
+            state = "finished" if manifest.get("finished") else "unfinished"
+            solvers = ", ".join(manifest.get("solvers", {}))
+            typer.echo(f"{folder.name:<44} {state:<10} {solvers}")
+    else:
+        raise typer.BadParameter(f"cannot list {what!r}; choose solvers, suites or runs")
+
+
+def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> None:
+    """Summary table of one run, with its provenance."""
+    store = RunStore(run)
+    manifest = store.read_manifest()
+    git = manifest.get("git", {})
+    machine = manifest.get("machine", {})
+    typer.echo(f"command: {' '.join(manifest.get('command', []))}")
+    typer.echo(
+        f"commit {git.get('commit')} (dirty: {git.get('dirty')}); {machine.get('cpu')}, "
+        f"{machine.get('cores')} cores; started {manifest.get('started')}, "
+        f"finished {manifest.get('finished')}"
+    )
+    print_summary(store)

@@ -1,0 +1,1 @@
+"""Run records: the versioned schema, the append-only store, and provenance."""

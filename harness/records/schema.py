@@ -1,0 +1,78 @@
+"""The record of one solver on one instance: a stable, versioned interface for other tools.
+
+Each line of a run's ``records.jsonl`` is one :class:`Record` as JSON. Fields any tool may
+rely on: ``solver``, ``suite``, ``instance``, ``status``, ``moves`` (Singmaster),
+``length_htm``, ``length_qtm``, ``wall_s``, ``nodes``, ``model_calls``. The schema version
+lives in the run's manifest; :func:`migrate` brings older records up to date.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Final
+
+SCHEMA_VERSION: Final = 1
+
+STATUSES: Final = ("solved", "unsolved", "wrong", "illegal", "timeout", "error")
+"""solved: the moves solve the cube within budget. unsolved: the solver gave up or went over
+its length/node budget. wrong: legal moves that do not solve it. illegal: something that is
+not a move id. timeout: over the wall budget (killed, or returned late). error: the solver
+raised or its worker died; ``error`` holds the message."""
+
+
+class RecordError(ValueError):
+    """A records file or line that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Record:
+    solver: str
+    suite: str
+    instance: int
+    status: str
+    moves: str = ""
+    length_htm: int | None = None
+    length_qtm: int | None = None
+    optimal_htm: int | None = None
+    gap_htm: int | None = None
+    wall_s: float | None = None
+    nodes: int = 0
+    model_calls: int = 0
+    error: str | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+    @property
+    def key(self) -> tuple[str, str, int]:
+        return (self.solver, self.suite, self.instance)
+
+
+_FIELD_NAMES = {f.name for f in fields(Record)}
+
+# version -> function turning a record dict of that version into the next version's form
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+
+
+def migrate(data: dict, version: int) -> dict:
+    if version > SCHEMA_VERSION:
+        raise RecordError(
+            f"records have schema version {version}, newer than this cubebench "
+            f"({SCHEMA_VERSION}); upgrade cubebench to read them"
+        )
+    while version < SCHEMA_VERSION:
+        data = MIGRATIONS[version](data)
+        version += 1
+    return data
+
+
+def record_from_json(line: str, version: int = SCHEMA_VERSION) -> Record:
+    data = migrate(json.loads(line), version)
+    if not isinstance(data, dict) or not {"solver", "suite", "instance", "status"} <= set(data):
+        raise RecordError("a record needs solver, suite, instance and status")
+    if data["status"] not in STATUSES:
+        raise RecordError(f"unknown status {data['status']!r}")
+    return Record(**{k: v for k, v in data.items() if k in _FIELD_NAMES})

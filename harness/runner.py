@@ -1,0 +1,305 @@
+"""Run solvers over suites: workers, outside limits, verification, resumable records.
+
+The Python API behind ``bench run``. One :class:`RunConfig` describes a run; :func:`run`
+executes it into a run folder and :func:`resume` finishes an interrupted one. Solvers run
+one after another; each gets ``workers`` processes that load it once.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from multiprocessing.connection import wait
+from pathlib import Path
+from typing import Any
+
+from harness.cube import facelets_to_state
+from harness.progress import RunProgress
+from harness.records.provenance import git_info, machine_info, package_versions
+from harness.records.schema import SCHEMA_VERSION, Record, RecordError
+from harness.records.store import RunStore
+from harness.registry import describe_settings
+from harness.solver import Budget
+from harness.suites.model import Suite, SuiteError
+from harness.suites.registry import load_suite
+from harness.verify import judge
+from harness.workers import Task, Worker, describe_exit
+
+_MAX_LOAD_DEATHS = 3
+
+
+@dataclass(frozen=True)
+class SolverSpec:
+    name: str
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Everything that defines a run; stored in the manifest so a run can be resumed.
+
+    Attributes:
+        time_limit: wall seconds per instance, enforced from outside the solver.
+        memory_limit_gb: a worker above this resident size is killed (``error``).
+    """
+
+    solvers: tuple[SolverSpec, ...]
+    suites: tuple[str, ...]
+    limit: int | None = None
+    time_limit: float = 60.0
+    max_nodes: int | None = None
+    max_model_calls: int | None = None
+    max_length: int | None = None
+    workers: int = 1
+    memory_limit_gb: float | None = 8.0
+    out: str = "results"
+    seed: int = 0
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(self.time_limit, self.max_nodes, self.max_model_calls, self.max_length)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RunConfig:
+        data = dict(data)
+        data["solvers"] = tuple(SolverSpec(**s) for s in data["solvers"])
+        data["suites"] = tuple(data["suites"])
+        return cls(**data)
+
+
+class RunInterruptedError(Exception):
+    """Ctrl-C: the run stopped cleanly and can be resumed."""
+
+    def __init__(self, store: RunStore) -> None:
+        super().__init__(f"interrupted; resume with: bench run --resume {store.folder}")
+        self.store = store
+
+
+def run(
+    config: RunConfig,
+    *,
+    show_progress: bool = True,
+    command: list[str] | None = None,
+    run_id: str | None = None,
+) -> RunStore:
+    """Start a new run; returns its store once every instance has a record."""
+    suites = _load_suites(config)
+    settings = {s.name: describe_settings(s.name, s.settings) for s in config.solvers}
+    stamp = datetime.now(UTC)
+    run_id = (
+        run_id
+        or stamp.strftime("%Y%m%dT%H%M%SZ")
+        + "-"
+        + "-".join(s.name.replace(":", ".") for s in config.solvers)[:60]
+    )
+    store = RunStore(Path(config.out) / run_id)
+    if store.folder.exists():
+        raise RecordError(f"run folder {store.folder} exists; use --resume or another --out")
+    manifest = {
+        "schema_version": SCHEMA_VERSION,
+        "run_id": run_id,
+        "command": command or sys.argv,
+        "config": asdict(config),
+        "suites": {s.name: {"sha256": s.sha256, "count": len(s), "meta": s.meta} for s in suites},
+        "solvers": {name: {"settings": value} for name, value in settings.items()},
+        "packages": package_versions(),
+        "git": git_info(),
+        "machine": machine_info(),
+        "seed": config.seed,
+        "started": stamp.isoformat(),
+        "finished": None,
+    }
+    store.write_manifest(manifest)
+    return _execute(store, config, suites, manifest, show_progress)
+
+
+def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
+    """Continue an interrupted run: finished instances are kept and not redone."""
+    store = RunStore(folder)
+    manifest = store.read_manifest()
+    config = RunConfig.from_dict(manifest["config"])
+    suites = _load_suites(config)
+    for suite in suites:
+        pinned = manifest["suites"][suite.name]["sha256"]
+        if suite.sha256 != pinned:
+            raise SuiteError(
+                f"suite {suite.name} changed since the run started "
+                f"({pinned[:12]}… -> {suite.sha256[:12]}…); start a new run"
+            )
+    return _execute(store, config, suites, manifest, show_progress)
+
+
+def _load_suites(config: RunConfig) -> list[Suite]:
+    if not config.solvers or not config.suites:
+        raise SuiteError("a run needs at least one solver and one suite")
+    return [load_suite(name) for name in config.suites]
+
+
+def _execute(
+    store: RunStore, config: RunConfig, suites: list[Suite], manifest: dict, show_progress: bool
+) -> RunStore:
+    done = {r.key: r for r in store.read_records()}
+    totals = {
+        (sp.name, s.name): min(len(s), config.limit or len(s))
+        for sp in config.solvers
+        for s in suites
+    }
+    progress = RunProgress(totals, done.values(), enabled=show_progress)
+    try:
+        with progress:
+            for spec in config.solvers:
+                tasks = list(_tasks(spec.name, suites, config.limit, done))
+                if tasks:
+                    meta = _run_solver(spec, tasks, suites, config, store, progress)
+                    manifest["solvers"][spec.name].update(meta)
+                    store.write_manifest(manifest)
+    except KeyboardInterrupt:
+        manifest["interrupted"] = datetime.now(UTC).isoformat()
+        store.write_manifest(manifest)
+        raise RunInterruptedError(store) from None
+    finally:
+        store.close()
+    manifest["finished"] = datetime.now(UTC).isoformat()
+    manifest.pop("interrupted", None)
+    store.write_manifest(manifest)
+    return store
+
+
+def _tasks(solver: str, suites: list[Suite], limit: int | None, done: dict) -> Iterator[Task]:
+    for suite in suites:
+        for inst in suite.instances[: limit or len(suite)]:
+            if (solver, suite.name, inst.id) not in done:
+                yield Task((solver, suite.name, inst.id), inst.facelets)
+
+
+def _run_solver(
+    spec: SolverSpec,
+    tasks: list[Task],
+    suites: list[Suite],
+    config: RunConfig,
+    store: RunStore,
+    progress: RunProgress,
+) -> dict[str, Any]:
+    """Feed ``tasks`` to ``config.workers`` processes; record each verified outcome."""
+    optimal = {(s.name, i.id): i.optimal_htm for s in suites for i in s.instances}
+    budget = config.budget
+    grace = 1.0 + 0.1 * (config.time_limit or 0)
+    memory_limit = (config.memory_limit_gb or 0) * 2**30
+    pending = list(reversed(tasks))
+    workers = [
+        Worker(spec.name, spec.settings, budget) for _ in range(min(config.workers, len(tasks)))
+    ]
+    meta: dict[str, Any] = {}
+    load_deaths = 0
+
+    def finish(task: Task, record: Record) -> None:
+        store.append(record)
+        progress.update(record)
+
+    def replace(worker: Worker) -> Worker:
+        worker.kill()
+        return Worker(spec.name, spec.settings, budget)
+
+    try:
+        while pending or any(w.task for w in workers):
+            for w in workers:
+                if w.ready and w.task is None and pending:
+                    w.send(pending.pop())
+            ready_conns = wait([w.conn for w in workers], timeout=0.05)
+            for i, w in enumerate(workers):
+                if w.conn in ready_conns:
+                    try:
+                        message = w.receive()
+                    except (EOFError, OSError):
+                        message = ("died",)
+                    kind = message[0]
+                    if kind == "ready":
+                        w.ready, meta = True, message[1]
+                    elif kind == "load_error":
+                        _fail_all(pending, workers, finish, f"solver failed to load: {message[1]}")
+                        return {"load_error": message[1]}
+                    elif kind in ("result", "error"):
+                        task, w.task = w.task, None
+                        finish(task, _verdict(message, task, suites, optimal, budget))
+                    elif kind == "died":
+                        if w.task is not None:
+                            finish(w.task, _failure(w.task, "error", describe_exit(w), None))
+                            w.task = None
+                        elif not w.ready:
+                            load_deaths += 1
+                            if load_deaths >= _MAX_LOAD_DEATHS:
+                                why = f"solver failed to load: {describe_exit(w)}"
+                                _fail_all(pending, workers, finish, why)
+                                return {"load_error": why}
+                        workers[i] = replace(w)
+                    continue
+                if w.task is not None:
+                    elapsed = time.monotonic() - w.sent_at
+                    if config.time_limit and elapsed > config.time_limit + grace:
+                        finish(
+                            w.task,
+                            _failure(
+                                w.task,
+                                "timeout",
+                                f"killed after {elapsed:.1f} s (limit {config.time_limit} s)",
+                                elapsed,
+                            ),
+                        )
+                        workers[i] = replace(w)
+                    elif memory_limit and w.rss_bytes() > memory_limit:
+                        finish(
+                            w.task,
+                            _failure(
+                                w.task,
+                                "error",
+                                f"killed: memory above {config.memory_limit_gb} GB",
+                                elapsed,
+                            ),
+                        )
+                        workers[i] = replace(w)
+    finally:
+        for w in workers:
+            w.stop()
+    return meta
+
+
+def _fail_all(pending: list[Task], workers: list[Worker], finish, why: str) -> None:
+    """A solver that cannot start: each of its instances is an ``error`` naming why."""
+    for task in [w.task for w in workers if w.task] + pending[::-1]:
+        finish(task, _failure(task, "error", why, None))
+    pending.clear()
+    for w in workers:
+        w.task = None
+
+
+def _verdict(
+    message: tuple, task: Task, suites: list[Suite], optimal: dict, budget: Budget
+) -> Record:
+    solver, suite, instance = task.key
+    if message[0] == "error":
+        return _failure(task, "error", message[2], message[3])
+    state = facelets_to_state(task.facelets, validate=False)
+    return judge(
+        state,
+        message[2],
+        budget,
+        solver=solver,
+        suite=suite,
+        instance=instance,
+        optimal_htm=optimal[(suite, instance)],
+    )
+
+
+def _failure(task: Task, status: str, error: str, wall: float | None) -> Record:
+    solver, suite, instance = task.key
+    return Record(
+        solver=solver,
+        suite=suite,
+        instance=instance,
+        status=status,
+        error=error[:2000],
+        wall_s=None if wall is None else round(wall, 6),
+    )

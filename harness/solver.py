@@ -1,0 +1,148 @@
+"""The one interface every solver implements, and the values that cross it.
+
+A solver gets a state and a budget and returns moves; it never sees the scramble or the
+known optimum. It does not decide whether it succeeded: the runner replays the moves on the
+engine and records the outcome, so a solver that lies costs one instance and nothing else.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import numpy as np
+
+from harness.naming import did_you_mean
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits for one instance. ``None`` means no limit of that kind.
+
+    Attributes:
+        wall_seconds: wall-clock time for the instance; the runner also enforces it from
+            outside (a solver that overruns is killed and the instance is a ``timeout``).
+        max_nodes: states a search may expand.
+        max_model_calls: batched network evaluations a solver may make.
+        max_length: longest solution (HTM) the solver may return.
+    """
+
+    wall_seconds: float | None = 60.0
+    max_nodes: int | None = None
+    max_model_calls: int | None = None
+    max_length: int | None = None
+
+    def deadline(self, start: float | None = None) -> float:
+        """``time.monotonic()`` value after which a cooperative solver should stop."""
+        start = time.monotonic() if start is None else start
+        return start + (self.wall_seconds if self.wall_seconds is not None else float("inf"))
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What a solver returns: its moves (ids 0..17) and what it spent finding them.
+
+    An empty ``moves`` on an unsolved cube means the solver gave up; ``info`` is free-form
+    (for example the search's final beam width) and is stored with the record.
+    """
+
+    moves: tuple[int, ...]
+    nodes_expanded: int = 0
+    model_calls: int = 0
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Solver(Protocol):
+    """Anything with a ``name`` and ``solve``; ``solve_batch`` is optional.
+
+    ``cube`` is a read-only (54,) uint8 state in kociemba facelet order
+    (:mod:`harness.cube`). Batched models may also define
+    ``solve_batch(cubes: (54, N) array, budget) -> list[Attempt]``.
+    """
+
+    name: str
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt: ...
+
+
+class SettingsError(ValueError):
+    """A solver setting that does not exist or does not parse."""
+
+
+@dataclass(frozen=True)
+class SolverSettings:
+    """Base of every solver's settings: a frozen dataclass of typed fields with defaults.
+
+    Subclasses add fields; :func:`parse_settings` turns ``key=value`` strings or TOML values
+    into an instance and refuses unknown keys and bad values by name.
+    """
+
+    seed: int = 0
+
+    OPTION_HELP: ClassVar[Mapping[str, str]] = {"seed": "random seed for anything stochastic"}
+
+
+def parse_settings(cls: type[SolverSettings], values: Mapping[str, Any]) -> SolverSettings:
+    """Validate raw settings against ``cls``'s fields, coercing strings to the field types."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    hints = typing.get_type_hints(cls)
+    parsed = {}
+    for key, raw in values.items():
+        if key not in fields:
+            raise SettingsError(f"unknown setting {key!r}; {did_you_mean(key, fields)}")
+        parsed[key] = _coerce(key, raw, hints[key])
+    return cls(**parsed)
+
+
+def parse_assignments(assignments: Sequence[str]) -> dict[str, str]:
+    """``["beam_width=1024", ...]`` -> ``{"beam_width": "1024"}``."""
+    out = {}
+    for item in assignments:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise SettingsError(f"setting {item!r} must look like key=value")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _coerce(key: str, raw: Any, hint: Any) -> Any:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        allowed = [a for a in typing.get_args(hint) if a is not type(None)]
+        optional = type(None) in typing.get_args(hint)
+    else:
+        allowed, optional = [hint], False
+    if optional and (raw is None or (isinstance(raw, str) and raw.lower() in ("none", ""))):
+        return None
+    target = allowed[0]
+    if typing.get_origin(target) is typing.Literal:
+        choices = typing.get_args(target)
+        if raw not in choices:
+            raise SettingsError(f"setting {key}={raw!r}: choose one of {', '.join(choices)}")
+        return raw
+    try:
+        if target is bool:
+            return _parse_bool(raw)
+        if target is int and isinstance(raw, float) and not raw.is_integer():
+            raise ValueError
+        return target(raw)
+    except (TypeError, ValueError):
+        raise SettingsError(
+            f"setting {key}={raw!r} is not a valid {getattr(target, '__name__', target)}"
+        ) from None
+
+
+def _parse_bool(raw: Any) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(raw)

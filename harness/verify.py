@@ -1,0 +1,114 @@
+"""The harness's own verdict on an attempt: replay the moves, never trust the solver.
+
+Workers send back raw attempts as plain data; :func:`judge` checks every move is a move,
+replays them on the engine and decides the status. Budgets the solver should have respected
+(length, nodes, model calls, wall time) turn an answer that does solve the cube into
+``unsolved`` or ``timeout``, so no solver gains by overspending.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from harness.cube import NUM_MOVES, apply_sequence, format_moves, is_solved, length_qtm
+from harness.records.schema import Record
+from harness.solver import Attempt, Budget
+
+_MAX_INFO_CHARS = 4000
+
+
+@dataclass(frozen=True)
+class RawAttempt:
+    """An attempt as it crosses the process boundary: only plain Python values."""
+
+    moves: list[Any]
+    nodes: Any
+    model_calls: Any
+    info: Any
+    wall_s: float
+
+
+def to_raw(attempt: Any, wall_s: float) -> RawAttempt:
+    """Flatten what ``solve`` returned; anything odd is kept (as repr) for judge to flag."""
+    if not isinstance(attempt, Attempt):
+        raise TypeError(f"solve() returned {type(attempt).__name__}, not an Attempt")
+    try:
+        moves = [int(m) if isinstance(m, np.integer) else m for m in attempt.moves]
+    except TypeError:
+        moves = [repr(attempt.moves)]
+    moves = [m if isinstance(m, int) and not isinstance(m, bool) else repr(m) for m in moves]
+    info = _plain(attempt.info)
+    return RawAttempt(
+        moves, _count(attempt.nodes_expanded), _count(attempt.model_calls), info, wall_s
+    )
+
+
+def _count(value: Any) -> int:
+    try:
+        return max(int(value), 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _plain(info: Any) -> dict[str, Any]:
+    try:
+        text = json.dumps(dict(info), default=str)
+    except (TypeError, ValueError):
+        return {"unserializable_info": repr(info)[:200]}
+    if len(text) > _MAX_INFO_CHARS:
+        return {"truncated_info": text[:_MAX_INFO_CHARS]}
+    return json.loads(text)
+
+
+def judge(
+    state: np.ndarray,
+    raw: RawAttempt,
+    budget: Budget,
+    *,
+    solver: str,
+    suite: str,
+    instance: int,
+    optimal_htm: int | None,
+) -> Record:
+    """Replay ``raw.moves`` on ``state`` and return the verified record."""
+    base = {
+        "solver": solver,
+        "suite": suite,
+        "instance": instance,
+        "optimal_htm": optimal_htm,
+        "wall_s": round(raw.wall_s, 6),
+        "nodes": raw.nodes,
+        "model_calls": raw.model_calls,
+        "info": raw.info,
+    }
+    bad = next((m for m in raw.moves if not (isinstance(m, int) and 0 <= m < NUM_MOVES)), None)
+    if bad is not None or any(isinstance(m, bool) for m in raw.moves):
+        return Record(status="illegal", error=f"not a move id (0..17): {bad!r}", **base)
+    moves = [int(m) for m in raw.moves]
+    notation = format_moves(moves)
+    lengths = {"moves": notation, "length_htm": len(moves), "length_qtm": length_qtm(moves)}
+    if not is_solved(apply_sequence(state, moves)):
+        status = "unsolved" if not moves else "wrong"
+        return Record(status=status, **base, **lengths)
+    over = _over_budget(raw, budget, len(moves))
+    if over is not None:
+        status = "timeout" if over.startswith("wall") else "unsolved"
+        return Record(status=status, error=over, **base, **lengths)
+    gap = len(moves) - optimal_htm if optimal_htm is not None else None
+    return Record(status="solved", gap_htm=gap, **base, **lengths)
+
+
+def _over_budget(raw: RawAttempt, budget: Budget, length: int) -> str | None:
+    if budget.wall_seconds is not None and raw.wall_s > budget.wall_seconds:
+        return f"wall time {raw.wall_s:.2f} s over the budget of {budget.wall_seconds} s"
+    if budget.max_length is not None and length > budget.max_length:
+        return f"solution of {length} moves over the budget of {budget.max_length}"
+    if budget.max_nodes is not None and raw.nodes > budget.max_nodes:
+        return f"{raw.nodes} nodes over the budget of {budget.max_nodes}"
+    if budget.max_model_calls is not None and raw.model_calls > budget.max_model_calls:
+        return f"{raw.model_calls} model calls over the budget of {budget.max_model_calls}"
+    return None

@@ -1,0 +1,117 @@
+"""Worker processes: each loads one solver once and solves the instances it is sent.
+
+The parent enforces the limits from outside: a worker past its instance's wall limit, over
+its memory limit, or dead is killed and replaced, and only that instance is lost. Workers
+are started with ``spawn`` so no state (or framework thread pool) leaks in from the parent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing as mp
+import os
+import signal
+import time
+from dataclasses import asdict, dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from harness.cube import facelets_to_state
+from harness.solver import Budget
+from harness.verify import to_raw
+
+_CONTEXT = mp.get_context("spawn")
+
+
+@dataclass(frozen=True)
+class Task:
+    key: tuple[str, str, int]  # solver, suite, instance id
+    facelets: str
+
+
+def _worker_main(conn: Connection, solver: str, settings: dict[str, Any], budget: dict) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    from harness.registry import make_solver  # imported in the child only
+
+    try:
+        instance = make_solver(solver, settings)
+    except BaseException as exc:  # report any load failure, then exit
+        conn.send(("load_error", f"{type(exc).__name__}: {exc}"))
+        return
+    conn.send(
+        (
+            "ready",
+            {
+                "name": instance.name,
+                "checkpoint_sha256": getattr(instance, "checkpoint_sha256", None),
+            },
+        )
+    )
+    limits = Budget(**budget)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):  # the parent is gone
+            return
+        if message is None:
+            return
+        task: Task = message
+        state = facelets_to_state(task.facelets, validate=False)
+        state.setflags(write=False)
+        start = time.perf_counter()
+        try:
+            attempt = instance.solve(state, limits)
+            wall = time.perf_counter() - start
+            conn.send(("result", task.key, to_raw(attempt, wall)))
+        except Exception as exc:  # a crashing solver costs one instance, never the run
+            wall = time.perf_counter() - start
+            conn.send(("error", task.key, f"{type(exc).__name__}: {exc}", wall))
+
+
+class Worker:
+    """The parent's handle on one worker process."""
+
+    def __init__(self, solver: str, settings: dict[str, Any], budget: Budget) -> None:
+        self.conn, child = _CONTEXT.Pipe()
+        self.process = _CONTEXT.Process(
+            target=_worker_main, args=(child, solver, settings, asdict(budget)), daemon=True
+        )
+        self.process.start()
+        child.close()
+        self.ready = False
+        self.meta: dict[str, Any] = {}
+        self.task: Task | None = None
+        self.sent_at = 0.0
+
+    def send(self, task: Task) -> None:
+        self.task, self.sent_at = task, time.monotonic()
+        self.conn.send(task)
+
+    def receive(self) -> tuple:
+        return self.conn.recv()
+
+    def rss_bytes(self) -> int:
+        try:
+            with open(f"/proc/{self.process.pid}/statm") as fh:
+                return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError, IndexError):
+            return 0
+
+    def kill(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(timeout=5)
+        self.conn.close()
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.send(None)
+        self.process.join(timeout=5)
+        self.kill()
+
+
+def describe_exit(worker: Worker) -> str:
+    code = worker.process.exitcode
+    if code is not None and code < 0:
+        return f"worker died from signal {signal.Signals(-code).name}"
+    return f"worker exited with code {code}"

@@ -1,0 +1,1 @@
+"""Non-learned reference: Kociemba's two-phase algorithm through the ``kociemba`` package."""

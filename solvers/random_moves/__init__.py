@@ -1,0 +1,1 @@
+"""The floor: random legal moves within the budget."""

@@ -1,0 +1,67 @@
+"""Random walks from the given state until one passes the solved state or the budget ends.
+
+Every learned solver must clear this floor. Walks are canonical (no face twice in a row),
+generated and replayed as one engine batch, and seeded from the settings and the state, so
+the same cube and seed give the same answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from harness.cube import apply_moves, canonical_scrambles, is_solved
+from harness.solver import Attempt, Budget, SolverSettings
+
+
+@dataclass(frozen=True)
+class RandomSettings(SolverSettings):
+    walk_length: int = 20
+    max_walks: int = 20_000
+    walks_per_batch: int = 2_000
+    OPTION_HELP: ClassVar = {
+        "walk_length": "moves per random walk",
+        "max_walks": "walks to try before giving up",
+        "walks_per_batch": "walks replayed together in one engine batch",
+    }
+
+
+class RandomSolver:
+    Settings = RandomSettings
+
+    def __init__(self, settings: RandomSettings | None = None) -> None:
+        self.settings = settings or RandomSettings()
+        self.name = "random"
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        if is_solved(cube):
+            return Attempt(moves=())
+        s = self.settings
+        length = min(s.walk_length, budget.max_length or s.walk_length)
+        digest = hashlib.sha256(np.asarray(cube, np.uint8).tobytes()).digest()
+        rng = np.random.default_rng([s.seed, int.from_bytes(digest[:8], "little")])
+        deadline = budget.deadline()
+        max_walks = (
+            s.max_walks
+            if budget.max_nodes is None
+            else min(s.max_walks, budget.max_nodes // max(length, 1))
+        )
+        nodes = 0
+        walks_done = 0
+        while walks_done < max_walks and time.monotonic() < deadline and length > 0:
+            count = min(s.walks_per_batch, max_walks - walks_done)
+            walks = canonical_scrambles(count, length, rng)  # (count, length)
+            states = np.repeat(np.asarray(cube, np.uint8)[:, None], count, axis=1)
+            for step in range(length):
+                states = apply_moves(states, walks[:, step])
+                nodes += count
+                hits = np.flatnonzero(is_solved(states))
+                if hits.size:
+                    moves = tuple(int(m) for m in walks[hits[0], : step + 1])
+                    return Attempt(moves=moves, nodes_expanded=nodes)
+            walks_done += count
+        return Attempt(moves=(), nodes_expanded=nodes, info={"gave_up": f"{walks_done} walks"})

@@ -1,0 +1,108 @@
+"""Fake solvers for runner tests: each misbehaves in one way (importable by workers)."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+
+import kociemba
+import numpy as np
+
+from harness.cube import is_solved, parse_moves, state_to_facelets
+from harness.solver import Attempt, Budget, SolverSettings
+
+
+def _kociemba_moves(cube: np.ndarray) -> tuple[int, ...]:
+    if is_solved(cube):
+        return ()
+    return tuple(parse_moves(kociemba.solve(state_to_facelets(cube))))
+
+
+class _Fake:
+    Settings = SolverSettings
+
+    def __init__(self, settings: SolverSettings | None = None) -> None:
+        self.settings = settings or SolverSettings()
+        self.name = type(self).__name__.lower()
+
+
+class Right(_Fake):
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        return Attempt(_kociemba_moves(cube), nodes_expanded=7, model_calls=2, info={"ok": 1})
+
+
+@dataclass(frozen=True)
+class PauseSettings(SolverSettings):
+    pause: float = 0.05
+
+
+class Pausing(_Fake):
+    """Right, but takes ``pause`` seconds per cube (for kill-and-resume tests)."""
+
+    Settings = PauseSettings
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        time.sleep(self.settings.pause)
+        return Attempt(_kociemba_moves(cube))
+
+
+class Wrong(_Fake):
+    def solve(self, cube, budget):
+        return Attempt((0, 3))  # legal moves that solve nothing
+
+
+class Illegal(_Fake):
+    def solve(self, cube, budget):
+        return Attempt((0, 99, 1))
+
+
+class Slow(_Fake):
+    """Solves correctly but returns after its wall budget (not killed: within the grace)."""
+
+    def solve(self, cube, budget):
+        time.sleep(budget.wall_seconds + 0.3)
+        return Attempt(_kociemba_moves(cube))
+
+
+class Hanging(_Fake):
+    def solve(self, cube, budget):
+        time.sleep(10_000)
+        return Attempt(())
+
+
+class Crashing(_Fake):
+    def solve(self, cube, budget):
+        raise RuntimeError("boom in the solver")
+
+
+class Dying(_Fake):
+    def solve(self, cube, budget):
+        os._exit(3)
+
+
+class Hungry(_Fake):
+    """Allocates memory until something stops it."""
+
+    def solve(self, cube, budget):
+        blocks = []
+        for _ in range(80):  # up to 8 GB, touched so it is resident
+            blocks.append(np.ones(100 * 2**20, dtype=np.uint8))
+            time.sleep(0.02)
+        return Attempt(())
+
+
+class Mutating(_Fake):
+    def solve(self, cube, budget):
+        cube[0] = 5
+        return Attempt(())
+
+
+class NotAnAttempt(_Fake):
+    def solve(self, cube, budget):
+        return [0, 1, 2]
+
+
+class BrokenLoad(_Fake):
+    def __init__(self, settings=None):
+        raise OSError("checkpoint weights.pt is corrupt")

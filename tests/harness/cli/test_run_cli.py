@@ -1,0 +1,149 @@
+"""``bench run/ls/show/solve``: real runs, and one clear line for every bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness.cli.run import split_settings
+from harness.solver import SettingsError
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _bench(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", "from harness.cli.main import main; main()", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=cwd,
+        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+def test_run_show_ls_on_kociemba(tmp_path):
+    result = _bench(
+        "run",
+        "--solver",
+        "kociemba",
+        "--set",
+        "max_length=22",
+        "--suite",
+        "depth-05-v1",
+        "--limit",
+        "10",
+        "--out",
+        str(tmp_path),
+        "--run-id",
+        "k",
+        "--quiet",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "100.0%" in result.stdout
+    lines = (tmp_path / "k" / "records.jsonl").read_text().splitlines()
+    first = json.loads(lines[0])
+    assert len(lines) == 10 and first["status"] == "solved"
+    for key in (
+        "solver",
+        "suite",
+        "instance",
+        "status",
+        "moves",
+        "length_htm",
+        "length_qtm",
+        "wall_s",
+        "nodes",
+        "model_calls",
+    ):
+        assert key in first
+    manifest = json.loads((tmp_path / "k" / "manifest.json").read_text())
+    assert manifest["solvers"]["kociemba"]["settings"] == {"seed": 0, "max_length": 22}
+    shown = _bench("show", str(tmp_path / "k"))
+    assert shown.returncode == 0 and "depth-05-v1" in shown.stdout and "commit" in shown.stdout
+    listed = _bench("ls", "runs", "--out", str(tmp_path))
+    assert "k " in listed.stdout and "finished" in listed.stdout
+
+
+def test_solve_prints_a_verified_solution():
+    result = _bench("solve", "R U2 F' D", "--solver", "kociemba")
+    assert result.returncode == 0
+    assert "status:   solved" in result.stdout and "length:   4 HTM, 5 QTM" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["run", "-s", "kociemb", "--suite", "depth-01-v1"],
+            "error: unknown solver 'kociemb'; did you mean 'kociemba'?",
+        ),
+        (
+            ["run", "-s", "kociemba", "--set", "max_lenght=3", "--suite", "depth-01-v1"],
+            "error: unknown setting 'max_lenght'; did you mean 'max_length'?",
+        ),
+        (
+            ["run", "-s", "kociemba", "--set", "max_length=lots", "--suite", "depth-01-v1"],
+            "error: setting max_length='lots' is not a valid int",
+        ),
+        (["run", "-s", "kociemba", "--suite", "depth-99-v1"], "error: unknown suite 'depth-99-v1'"),
+        (["solve", "R U X"], "error: bad move 'X' at position 3"),
+        (["solve", "--facelets", "UUU"], "error: a facelet string has 54 letters, got 3"),
+        (["show", "/nonexistent-run"], "error: /nonexistent-run is not a run: no manifest.json"),
+    ],
+)
+def test_bad_input_is_one_clear_line(args, message):
+    result = _bench(*args)
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith(message), result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_tampered_suite_and_unreadable_records(tmp_path, isolated_home):
+    path = tmp_path / "c.txt"
+    path.write_text("R U\n")
+    assert _bench("suites", "import", "text", str(path), "--name", "t").returncode == 0
+    suite_file = isolated_home / "suites" / "t.jsonl"
+    suite_file.write_text(suite_file.read_text().replace("R U", "R U2"))
+    result = _bench("run", "-s", "kociemba", "--suite", "t", "--out", str(tmp_path))
+    assert result.returncode == 2 and "registry pins" in result.stderr
+    run = _bench(
+        "run",
+        "-s",
+        "kociemba",
+        "--suite",
+        "depth-01-v1",
+        "--limit",
+        "2",
+        "--out",
+        str(tmp_path),
+        "--run-id",
+        "r",
+        "--quiet",
+    )
+    assert run.returncode == 0
+    (tmp_path / "r" / "records.jsonl").write_text('{"solver": "x"}\ngarbage\n')
+    shown = _bench("show", str(tmp_path / "r"))
+    assert shown.returncode == 2
+    assert (
+        shown.stderr.startswith("error: ") and "records.jsonl line 1 is unreadable" in shown.stderr
+    )
+
+
+def test_split_settings_routes_values():
+    assert split_settings(["a"], ["x=1"], None) == {"a": {"x": "1"}}
+    assert split_settings(["a", "b"], ["b.x=1"], None) == {"a": {}, "b": {"x": "1"}}
+    with pytest.raises(SettingsError, match="name the solver"):
+        split_settings(["a", "b"], ["x=1"], None)
+    with pytest.raises(SettingsError, match="key=value"):
+        split_settings(["a"], ["x"], None)
+
+
+def test_settings_file(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text("[kociemba]\nmax_length = 21\n")
+    assert split_settings(["kociemba"], [], path) == {"kociemba": {"max_length": 21}}

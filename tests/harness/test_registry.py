@@ -1,0 +1,78 @@
+"""Lazy solver registry, settings validation, and the conformance kit."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from typing import Literal
+
+import pytest
+
+from harness.registry import (
+    BUILTIN_SOLVERS,
+    UnknownSolverError,
+    describe_settings,
+    make_solver,
+    resolve_solver_class,
+)
+from harness.solver import SettingsError, SolverSettings, parse_settings
+from harness.testing import ConformanceError, check_solver
+
+
+@pytest.mark.parametrize("name", sorted(BUILTIN_SOLVERS))
+def test_every_registered_solver_passes_conformance(name):
+    report = check_solver(make_solver(name))
+    assert not report.failures and len(report.passed) == 6
+
+
+def test_a_wrong_solver_fails_conformance_with_reasons():
+    with pytest.raises(ConformanceError, match="every depth-1 cube is solved"):
+        check_solver(make_solver("tests.fakes:Wrong"))
+    report = check_solver(make_solver("tests.fakes:Illegal"), strict=False)
+    assert any("legal moves" in f for f in report.failures)
+
+
+def test_unknown_names():
+    with pytest.raises(UnknownSolverError, match="did you mean 'random'"):
+        resolve_solver_class("randon")
+    with pytest.raises(UnknownSolverError, match="cannot import no_such_module"):
+        resolve_solver_class("no_such_module:Thing")
+    with pytest.raises(UnknownSolverError, match="has no 'Nope'"):
+        resolve_solver_class("tests.fakes:Nope")
+
+
+@dataclass(frozen=True)
+class _Settings(SolverSettings):
+    width: int = 4
+    ratio: float = 0.5
+    greedy: bool = False
+    mode: Literal["beam", "greedy"] = "beam"
+    cap: int | None = None
+
+
+def test_settings_are_parsed_and_validated():
+    parsed = parse_settings(
+        _Settings, {"width": "8", "ratio": "2", "greedy": "yes", "mode": "greedy", "cap": "none"}
+    )
+    assert parsed == _Settings(width=8, ratio=2.0, greedy=True, mode="greedy", cap=None)
+    assert parse_settings(_Settings, {"cap": 3}).cap == 3
+    with pytest.raises(SettingsError, match="choose one of beam, greedy"):
+        parse_settings(_Settings, {"mode": "astar"})
+    with pytest.raises(SettingsError, match="width=2.5 is not a valid int"):
+        parse_settings(_Settings, {"width": 2.5})
+    with pytest.raises(SettingsError, match="greedy='maybe' is not a valid bool"):
+        parse_settings(_Settings, {"greedy": "maybe"})
+
+
+def test_describe_settings_gives_the_full_record():
+    assert describe_settings("kociemba", {"max_length": "20"}) == {"seed": 0, "max_length": 20}
+
+
+def test_registry_imports_nothing_heavy():
+    code = (
+        "import sys, harness.registry, harness.runner, harness.testing, harness.cli.main;"
+        "print(any(m in sys.modules for m in ('torch', 'tensorflow', 'keras')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stderr
