@@ -24,7 +24,13 @@ ENTRY_POINT_GROUP = "cubebench.solvers"
 BUILTIN_SOLVERS: dict[str, str] = {
     "kociemba": "solvers.kociemba_ref.solver:KociembaSolver",
     "random": "solvers.random_moves.solver:RandomSolver",
+    "policy-mlp": "solvers.policy_mlp.solver:PolicyMLPSolver",
 }
+
+TRAINERS: dict[str, str] = {
+    "policy-mlp": "solvers.policy_mlp.train:main",
+}
+"""``bench train NAME`` targets: functions taking (minutes, device, fresh, extra settings)."""
 
 
 class UnknownSolverError(LookupError):

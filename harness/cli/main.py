@@ -10,6 +10,7 @@ from harness.cli.run import run_command
 from harness.cli.runs import ls_command, show_command
 from harness.cli.solve import solve_command
 from harness.cli.suites import suites_app
+from harness.cli.train import train_command
 from harness.cube import InvalidCubeError, NotationError
 from harness.records.schema import RecordError
 from harness.registry import UnknownSolverError
@@ -27,6 +28,9 @@ app.command("run")(run_command)
 app.command("ls")(ls_command)
 app.command("show")(show_command)
 app.command("solve")(solve_command)
+app.command("train", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(
+    train_command
+)
 
 # Errors that mean "the user's input is wrong": one clear line, no traceback.
 USER_ERRORS = (

@@ -15,7 +15,7 @@ from harness.solver import SettingsError, parse_assignments
 from harness.suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
 
 ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
-DEFAULT_SOLVERS = ("kociemba", "random")
+DEFAULT_SOLVERS = ("kociemba", "random", "policy-mlp")
 """Solvers of the default benchmark: the references plus every learned solver that ships a
 checkpoint (each learned solver's issue adds itself here)."""
 DEFAULT_LIMIT = 100

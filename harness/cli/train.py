@@ -1,0 +1,22 @@
+"""``bench train NAME [options]``: reproduce a learned solver's shipped checkpoint."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Annotated
+
+import typer
+
+from harness.naming import did_you_mean
+from harness.registry import TRAINERS, UnknownSolverError
+
+
+def train_command(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help=f"one of: {', '.join(TRAINERS)}")],
+) -> None:
+    """Train a solver; options after NAME go to its trainer (--minutes, --device, --fresh, ...)."""
+    if name not in TRAINERS:
+        raise UnknownSolverError(f"no trainer for {name!r}; {did_you_mean(name, TRAINERS)}")
+    module_name, _, function = TRAINERS[name].partition(":")
+    getattr(importlib.import_module(module_name), function)(list(ctx.args))

@@ -1,0 +1,1 @@
+"""EfficientCube-style policy MLP: the learned reference (Takano, 2023)."""

@@ -1,0 +1,53 @@
+"""Greedy rollout: follow the model's best move until solved or out of budget.
+
+How seeds 003 and 004 evaluated their models. With ``avoid_revisits`` the rollout takes the
+best move whose result it has not seen yet, which breaks the loops a pure argmax falls into.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import numpy as np
+
+from harness.cube import expand, is_solved, state_hash
+from solvers.search.beam import _allowed
+from solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
+
+
+def greedy_rollout(
+    state: np.ndarray,
+    model: CheckedModel,
+    scoring: Literal["policy", "value"] = "policy",
+    avoid_revisits: bool = False,
+) -> SearchResult:
+    current = np.asarray(state, np.uint8)[:, None]
+    if is_solved(current[:, 0]):
+        return SearchResult(moves=())
+    path: list[int] = []
+    seen = {int(state_hash(current)[0])}
+    last = np.full(1, -1)
+    try:
+        for _ in range(model.limits.max_depth):
+            model.spend_nodes(1)
+            children = expand(current)  # (54, 18)
+            if scoring == "policy":
+                score = model(current)[0].astype(np.float64)
+            else:
+                score = -model(children).astype(np.float64)
+            score[~_allowed(last)[0]] = -np.inf
+            if avoid_revisits:
+                hashes = state_hash(children)
+                score[[int(h) in seen for h in hashes]] = -np.inf
+            if not np.isfinite(score).any():
+                return SearchResult(None, model.nodes, model.calls, {"gave_up": "dead end"})
+            move = int(np.argmax(score))
+            path.append(move)
+            current = children[:, move : move + 1]
+            last = np.array([move])
+            if is_solved(current[:, 0]):
+                return SearchResult(tuple(path), model.nodes, model.calls)
+            seen.add(int(state_hash(current)[0]))
+    except BudgetExhaustedError as why:
+        return SearchResult(None, model.nodes, model.calls, {"gave_up": str(why)})
+    return SearchResult(None, model.nodes, model.calls, {"gave_up": "max depth"})

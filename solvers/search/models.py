@@ -1,0 +1,108 @@
+"""The two model kinds searches call, and what every search returns.
+
+A **policy** maps a (54, N) uint8 batch to (N, 18) log-probabilities of the moves; a
+**value** maps it to (N,) estimated distances to solved. Either may run torch or tensorflow
+inside. :class:`CheckedModel` wraps one: it chunks batches, counts calls, and turns a wrong
+shape or a NaN into a clear :class:`SearchError` instead of a silently broken search.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from harness.solver import Budget
+
+Model = Callable[[np.ndarray], np.ndarray]
+
+
+class SearchError(RuntimeError):
+    """A model that broke its contract (shape, NaN) during a search."""
+
+
+class BudgetExhaustedError(Exception):
+    """Raised inside a search when a limit is reached; the search returns what it has."""
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """Limits of one search; from a harness :class:`Budget` plus a depth cap."""
+
+    deadline: float = math.inf  # time.monotonic() value
+    max_nodes: int | None = None
+    max_model_calls: int | None = None
+    max_depth: int = 40
+
+    @classmethod
+    def from_budget(cls, budget: Budget, max_depth: int, margin: float = 0.05) -> SearchLimits:
+        # stop a little before the wall budget so the answer arrives in time
+        wall = budget.wall_seconds
+        deadline = math.inf if wall is None else time.monotonic() + wall * (1 - margin)
+        depth = max_depth if budget.max_length is None else min(max_depth, budget.max_length)
+        return cls(deadline, budget.max_nodes, budget.max_model_calls, depth)
+
+
+@dataclass
+class SearchResult:
+    moves: tuple[int, ...] | None  # None: not found
+    nodes_expanded: int = 0
+    model_calls: int = 0
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+class CheckedModel:
+    """Chunking, counting, contract-checking wrapper around a policy or value model."""
+
+    def __init__(
+        self,
+        fn: Model,
+        kind: Literal["policy", "value"],
+        batch_size: int = 8192,
+        limits: SearchLimits | None = None,
+    ) -> None:
+        self.fn, self.kind, self.batch_size = fn, kind, batch_size
+        self.limits = limits or SearchLimits()
+        self.calls = 0
+        self.nodes = 0
+
+    def spend_nodes(self, count: int) -> None:
+        self.nodes += count
+        if self.limits.max_nodes is not None and self.nodes > self.limits.max_nodes:
+            raise BudgetExhaustedError("nodes")
+        if time.monotonic() > self.limits.deadline:
+            raise BudgetExhaustedError("time")
+
+    def __call__(self, states: np.ndarray) -> np.ndarray:
+        n = states.shape[1]
+        outs = []
+        for start in range(0, n, self.batch_size):
+            if (
+                self.limits.max_model_calls is not None
+                and self.calls >= self.limits.max_model_calls
+            ):
+                raise BudgetExhaustedError("model calls")
+            chunk = states[:, start : start + self.batch_size]
+            out = np.asarray(self.fn(chunk), dtype=np.float32)
+            self.calls += 1
+            expected = (chunk.shape[1], 18) if self.kind == "policy" else (chunk.shape[1],)
+            if out.shape != expected:
+                raise SearchError(
+                    f"{self.kind} model returned shape {out.shape} for "
+                    f"{chunk.shape[1]} states; expected {expected}"
+                )
+            if not np.isfinite(out).all() and (self.kind == "value" or np.isnan(out).any()):
+                bad = int((~np.isfinite(out)).reshape(len(out), -1).any(axis=1).sum())
+                raise SearchError(f"{self.kind} model returned NaN or inf for {bad} states")
+            outs.append(out)
+        if time.monotonic() > self.limits.deadline:
+            raise BudgetExhaustedError("time")
+        return (
+            np.concatenate(outs)
+            if outs
+            else np.zeros((0, 18) if self.kind == "policy" else 0, np.float32)
+        )

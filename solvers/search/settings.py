@@ -1,0 +1,72 @@
+"""Setting names every learned solver shares, and one dispatch from settings to a search."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from harness.solver import Attempt, Budget, SolverSettings
+from solvers.search.astar import astar
+from solvers.search.beam import beam_search
+from solvers.search.greedy import greedy_rollout
+from solvers.search.models import CheckedModel, Model, SearchLimits
+
+
+@dataclass(frozen=True)
+class SearchSettings(SolverSettings):
+    """Common names: subclasses narrow ``search`` to the ways their model can solve."""
+
+    search: str = "beam"
+    beam_width: int = 1024
+    batch_size: int = 8192
+    weight: float = 0.6
+    astar_batch: int = 1000
+    max_depth: int = 40
+    avoid_revisits: bool = True
+    device: str = "cpu"
+    threads: int = 1
+
+    OPTION_HELP: ClassVar = {
+        "search": "greedy, beam or astar (what the model supports)",
+        "beam_width": "states kept per step of beam search",
+        "batch_size": "states per model call (larger batches are chunked)",
+        "weight": "lambda of batch-weighted A*: f = lambda * g + h",
+        "astar_batch": "nodes expanded per A* iteration",
+        "max_depth": "longest path searched",
+        "avoid_revisits": "greedy rollout skips states it has visited",
+        "device": "cpu or cuda",
+        "threads": "torch/tf intra-op threads per worker",
+    }
+
+
+def run_search(
+    state: np.ndarray,
+    budget: Budget,
+    settings: SearchSettings,
+    policy: Model | None = None,
+    value: Model | None = None,
+) -> Attempt:
+    """Solve ``state`` with the search ``settings.search`` names, within ``budget``."""
+    limits = SearchLimits.from_budget(budget, settings.max_depth)
+    kind, fn = ("policy", policy) if policy is not None else ("value", value)
+    if fn is None:
+        raise ValueError("run_search needs a policy or a value model")
+    model = CheckedModel(fn, kind, settings.batch_size, limits)
+    if settings.search == "beam":
+        result = beam_search(state, model, settings.beam_width, kind)
+    elif settings.search == "greedy":
+        result = greedy_rollout(state, model, kind, settings.avoid_revisits)
+    elif settings.search == "astar":
+        if kind != "value":
+            raise ValueError("A* needs a value model")
+        result = astar(state, model, settings.astar_batch, settings.weight)
+    else:
+        raise ValueError(f"unknown search {settings.search!r}")
+    return Attempt(
+        moves=result.moves or (),
+        nodes_expanded=result.nodes_expanded,
+        model_calls=result.model_calls,
+        info={"search": settings.search, **result.info},
+    )

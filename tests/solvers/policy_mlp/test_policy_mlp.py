@@ -1,0 +1,85 @@
+"""policy-mlp: data labels, a short training run that learns, and the shipped checkpoint."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+
+from harness.cube import MOVE_INVERSE, apply_moves, apply_sequence, facelets_to_state, is_solved
+from harness.registry import make_solver
+from harness.solver import Budget
+from harness.suites.registry import load_suite
+from harness.testing import check_solver
+from solvers.policy_mlp.checkpoint import (
+    CARD,
+    CHECKPOINT_DIR,
+    WEIGHTS,
+    CheckpointError,
+    load_checkpoint,
+)
+from solvers.policy_mlp.data import random_walks, walk_samples
+from solvers.policy_mlp.train import TrainConfig, train
+
+SHIPPED = (CHECKPOINT_DIR / WEIGHTS).exists()
+needs_checkpoint = pytest.mark.skipif(not SHIPPED, reason="no shipped policy-mlp checkpoint")
+
+
+def test_labels_undo_the_last_scramble_move():
+    rng = np.random.default_rng(0)
+    states, labels, depths = walk_samples(50, 6, rng)
+    n = 50
+    for step in range(1, 6):
+        here = states[:, step * n : (step + 1) * n]
+        back = apply_moves(here, labels[step * n : (step + 1) * n])
+        assert np.array_equal(back, states[:, (step - 1) * n : step * n])
+    assert is_solved(apply_moves(states[:, :n], labels[:n])).all()
+    assert (depths[:n] == 1).all() and (depths[-n:] == 6).all()
+
+
+def test_walks_never_turn_a_face_twice():
+    walks = random_walks(500, 20, np.random.default_rng(1))
+    assert not (walks[:, 1:] // 3 == walks[:, :-1] // 3).any()
+    assert (MOVE_INVERSE[walks] // 3 == walks // 3).all()
+
+
+def test_short_training_learns_depth_one_far_above_chance(tmp_path):
+    card = train(
+        TrainConfig(minutes=0.4, eval_every_s=8, out=str(tmp_path), resume=False, threads=2),
+        log=lambda _: None,
+    )
+    assert card["val_accuracy_by_depth"][1] > 0.5  # chance is 1/18
+    model, loaded = load_checkpoint(tmp_path)
+    assert loaded["steps"] == card["steps"] and len(loaded["sha256"]) == 64
+    assert sum(p.numel() for p in model.parameters()) == card["parameters"]
+
+
+@needs_checkpoint
+def test_shipped_checkpoint_passes_conformance():
+    check_solver(make_solver("policy-mlp", {"beam_width": 256}))
+
+
+@needs_checkpoint
+def test_shipped_checkpoint_solves_depth_five():
+    solver = make_solver("policy-mlp", {"beam_width": 256})
+    instances = load_suite("depth-05-v1").instances[:200]
+    for inst in instances:
+        state = facelets_to_state(inst.facelets)
+        attempt = solver.solve(state, Budget(wall_seconds=30))
+        assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
+
+
+@needs_checkpoint
+def test_checkpoint_is_small_and_tampering_is_refused(tmp_path):
+    assert (CHECKPOINT_DIR / WEIGHTS).stat().st_size < 10 * 2**20
+    copy = tmp_path / "ckpt"
+    shutil.copytree(CHECKPOINT_DIR, copy, ignore=shutil.ignore_patterns("train-state*"))
+    data = bytearray((copy / WEIGHTS).read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (copy / WEIGHTS).write_bytes(bytes(data))
+    with pytest.raises(CheckpointError, match="corrupt or replaced"):
+        load_checkpoint(copy)
+    (copy / CARD).unlink()
+    with pytest.raises(CheckpointError, match="no model card"):
+        load_checkpoint(copy)

@@ -1,0 +1,162 @@
+"""Searches with an exact oracle: they solve, they are optimal where they promise to be,
+they respect budgets, merge duplicates, and refuse broken models."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from harness.cube import (
+    apply_sequence,
+    expand,
+    facelets_to_state,
+    is_solved,
+    random_states,
+    solved_batch,
+)
+from harness.suites.oracle import DistanceOracle
+from harness.suites.registry import load_suite
+from solvers.search import (
+    CheckedModel,
+    SearchError,
+    SearchLimits,
+    astar,
+    beam_search,
+    greedy_rollout,
+)
+from solvers.search.beam import _dedup
+
+
+@pytest.fixture(scope="module")
+def oracle() -> DistanceOracle:
+    return DistanceOracle.build(5)  # exact to 5 moves, admissible (6) beyond
+
+
+@pytest.fixture(scope="module")
+def cubes() -> list[tuple[np.ndarray, int]]:
+    instances = load_suite("depth-05-v1").instances[:25] + load_suite("depth-03-v1").instances[:5]
+    return [(facelets_to_state(i.facelets), i.optimal_htm) for i in instances]
+
+
+def _value(oracle):
+    return lambda states: oracle.table_distance(states).astype(np.float32)
+
+
+def _policy(oracle):
+    def policy(states):
+        n = states.shape[1]
+        child = oracle.table_distance(expand(states)).reshape(18, n).T  # (n, 18)
+        logits = -3.0 * child
+        return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+
+    return policy
+
+
+def _check(state, result, optimum=None):
+    assert result.moves is not None, result.info
+    assert is_solved(apply_sequence(state, result.moves))
+    if optimum is not None:
+        assert len(result.moves) == optimum
+
+
+def test_beam_by_policy_and_by_value_find_optimal_paths(oracle, cubes):
+    for state, optimum in cubes:
+        _check(state, beam_search(state, CheckedModel(_policy(oracle), "policy"), 16), optimum)
+        _check(
+            state, beam_search(state, CheckedModel(_value(oracle), "value"), 16, "value"), optimum
+        )
+
+
+def test_greedy_with_an_exact_model_is_optimal(oracle, cubes):
+    for state, optimum in cubes[:10]:
+        _check(state, greedy_rollout(state, CheckedModel(_policy(oracle), "policy")), optimum)
+        _check(
+            state,
+            greedy_rollout(
+                state, CheckedModel(_value(oracle), "value"), "value", avoid_revisits=True
+            ),
+            optimum,
+        )
+
+
+def test_astar_with_weight_one_and_admissible_heuristic_is_optimal(oracle, cubes):
+    for state, optimum in cubes[:10]:
+        result = astar(state, CheckedModel(_value(oracle), "value"), batch=1, weight=1.0)
+        _check(state, result, optimum)
+    # a weaker admissible heuristic (half the distance) still gives optimal paths
+    half = lambda s: np.floor(oracle.table_distance(s) / 2).astype(np.float32)  # noqa: E731
+    for state, optimum in cubes[-5:]:
+        _check(state, astar(state, CheckedModel(half, "value"), batch=1, weight=1.0), optimum)
+
+
+def test_solved_cube_needs_no_moves(oracle):
+    solved = solved_batch(1)[:, 0]
+    for result in (
+        beam_search(solved, CheckedModel(_policy(oracle), "policy"), 4),
+        greedy_rollout(solved, CheckedModel(_policy(oracle), "policy")),
+        astar(solved, CheckedModel(_value(oracle), "value")),
+    ):
+        assert result.moves == () and result.model_calls == 0
+
+
+def test_budgets_are_respected(oracle, cubes):
+    state = cubes[0][0]
+    uniform = lambda s: np.full((s.shape[1], 18), -np.log(18), np.float32)  # noqa: E731
+    model = CheckedModel(uniform, "policy", limits=SearchLimits(max_nodes=50))
+    result = beam_search(state, model, 32)
+    assert result.moves is None and result.info["gave_up"] == "nodes"
+    assert result.nodes_expanded <= 50 + 32
+    model = CheckedModel(uniform, "policy", limits=SearchLimits(max_model_calls=3))
+    result = beam_search(state, model, 32)
+    assert result.moves is None and result.model_calls == 3
+    model = CheckedModel(uniform, "policy", limits=SearchLimits(max_depth=3))
+    assert beam_search(state, model, 32).info["gave_up"] == "max depth"
+    far = random_states(1, np.random.default_rng(5))[:, 0]  # no uniform beam finds this
+    start = time.monotonic()
+    model = CheckedModel(uniform, "policy", limits=SearchLimits(deadline=start + 0.3))
+    result = beam_search(far, model, 4096)
+    assert result.moves is None and time.monotonic() - start < 1.5
+
+
+def test_model_calls_are_batched_and_counted(oracle, cubes):
+    state = cubes[0][0]
+    sizes = []
+    value = _value(oracle)
+
+    def counting(states):
+        sizes.append(states.shape[1])
+        return value(states)
+
+    result = beam_search(state, CheckedModel(counting, "value", batch_size=100), 64, "value")
+    assert result.moves is not None
+    assert result.model_calls == len(sizes) and max(sizes) == 100  # full chunks, never more
+    assert sum(sizes) > 5 * result.nodes_expanded  # the distinct children of every parent
+
+
+def test_duplicates_are_merged_keeping_the_best_score():
+    states = solved_batch(1)
+    children = expand(expand(states))  # depth-2 children: many duplicates (U U' = I, ...)
+    keep = np.arange(children.shape[1])
+    scores = np.random.default_rng(0).random(children.shape[1])
+    unique = _dedup(children, keep, scores)
+    distinct = np.unique(children.T, axis=0)
+    assert len(unique) == len(distinct)
+    for idx in unique[:50]:
+        same = np.flatnonzero((children == children[:, [idx]]).all(axis=0))
+        assert scores[idx] == scores[same].max()
+
+
+@pytest.mark.parametrize(
+    ("model", "kind", "message"),
+    [
+        (lambda s: np.zeros((s.shape[1], 17)), "policy", r"shape \(1, 17\) .* expected \(1, 18\)"),
+        (lambda s: np.full((s.shape[1], 18), np.nan), "policy", "NaN or inf for 1 states"),
+        (lambda s: np.zeros((s.shape[1], 2)), "value", "expected"),
+        (lambda s: np.full(s.shape[1], np.inf), "value", "NaN or inf"),
+    ],
+)
+def test_broken_models_give_clear_errors(cubes, model, kind, message):
+    with pytest.raises(SearchError, match=message):
+        beam_search(cubes[0][0], CheckedModel(model, kind), 8, kind)
