@@ -82,3 +82,41 @@ def summarize(records: Iterable[Record]) -> list[Summary]:
 def _mean(values: list) -> float | None:
     values = [v for v in values if v is not None]
     return float(np.mean(values)) if values else None
+
+
+def bootstrap_mean_ci(
+    values: np.ndarray, *, samples: int = 2000, seed: int = 0, level: float = 0.95
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of the mean; (nan, nan) for no values."""
+    values = np.asarray(values, dtype=float)
+    if values.size == 0:
+        return (math.nan, math.nan)
+    rng = np.random.default_rng(seed)
+    means = values[rng.integers(0, values.size, size=(samples, values.size))].mean(axis=1)
+    tail = (1 - level) / 2 * 100
+    return (float(np.percentile(means, tail)), float(np.percentile(means, 100 - tail)))
+
+
+def mcnemar_exact(only_a: int, only_b: int) -> float:
+    """Two-sided exact McNemar p-value from the discordant pairs.
+
+    ``only_a``: instances A solved and B did not; ``only_b``: the reverse. Under the null
+    hypothesis each discordant pair is a fair coin, so the p-value is a binomial tail.
+    """
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    k = min(only_a, only_b)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def paired_bootstrap_diff(
+    a: np.ndarray, b: np.ndarray, *, samples: int = 2000, seed: int = 0, level: float = 0.95
+) -> tuple[float, float, float]:
+    """Mean of ``b - a`` over paired values, with a percentile bootstrap interval."""
+    diff = np.asarray(b, float) - np.asarray(a, float)
+    if diff.size == 0:
+        return (math.nan, math.nan, math.nan)
+    low, high = bootstrap_mean_ci(diff, samples=samples, seed=seed, level=level)
+    return (float(diff.mean()), low, high)

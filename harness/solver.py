@@ -71,6 +71,13 @@ class Solver(Protocol):
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt: ...
 
 
+class SolverLoadError(ValueError):
+    """A solver that cannot start: a missing, corrupt or tampered checkpoint, say.
+
+    Adapters raise it (or a subclass) so ``bench`` reports one clear line.
+    """
+
+
 class SettingsError(ValueError):
     """A solver setting that does not exist or does not parse."""
 

@@ -6,6 +6,7 @@ import sys
 
 import typer
 
+from harness.cli.report import compare_command, report_command
 from harness.cli.run import run_command
 from harness.cli.runs import ls_command, show_command
 from harness.cli.solve import solve_command
@@ -14,8 +15,9 @@ from harness.cli.train import train_command
 from harness.cube import InvalidCubeError, NotationError
 from harness.records.schema import RecordError
 from harness.registry import UnknownSolverError
+from harness.report.rules import ThresholdError
 from harness.runner import RunInterruptedError
-from harness.solver import SettingsError
+from harness.solver import SettingsError, SolverLoadError
 from harness.suites.model import SuiteError
 
 app = typer.Typer(
@@ -28,6 +30,8 @@ app.command("run")(run_command)
 app.command("ls")(ls_command)
 app.command("show")(show_command)
 app.command("solve")(solve_command)
+app.command("report")(report_command)
+app.command("compare")(compare_command)
 app.command("train", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(
     train_command
 )
@@ -41,6 +45,8 @@ USER_ERRORS = (
     UnknownSolverError,
     RecordError,
     FileNotFoundError,
+    SolverLoadError,
+    ThresholdError,
 )
 
 

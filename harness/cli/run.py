@@ -74,6 +74,7 @@ def run_command(
     full: Annotated[bool, typer.Option(help="default benchmark on every instance")] = False,
     seed: Annotated[int, typer.Option(help="seed recorded with the run")] = 0,
     quiet: Annotated[bool, typer.Option(help="no progress bars")] = False,
+    report: Annotated[bool, typer.Option(help="write the run's report at the end")] = True,
 ) -> None:
     """Run solvers over suites. With no solver and no suite: the default benchmark."""
     if resume_run is not None:
@@ -105,3 +106,8 @@ def run_command(
         )
     print_summary(store)
     typer.echo(f"run folder: {store.folder}")
+    if report:
+        from harness.report.render import write_report  # heavy: loaded on use
+
+        path = write_report([store.folder], store.folder / "report", f"run {store.run_id}")
+        typer.echo(f"report: {path}")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import torch
 
+from harness.solver import SolverLoadError
 from solvers.policy_mlp.model import ModelConfig, PolicyMLP
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
@@ -21,7 +22,7 @@ WEIGHTS = "policy-mlp.pt"
 CARD = "policy-mlp.json"
 
 
-class CheckpointError(ValueError):
+class CheckpointError(SolverLoadError):
     """A checkpoint that is missing, corrupt or not the one its model card describes."""
 
 

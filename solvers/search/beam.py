@@ -53,11 +53,14 @@ def beam_search(
             else:
                 keep = np.flatnonzero(allowed)
                 child_scores = np.full(children.shape[1], -np.inf)
-            solved = keep[is_solved(children[:, keep])]
+            solved = keep[is_solved(children)[keep]]  # contiguous test, then select
             if solved.size:
                 best = solved[0] if scoring == "value" else solved[np.argmax(child_scores[solved])]
                 path = _path(parents, moves, int(best) % n, int(best) // n)
                 return SearchResult(path, model.nodes, model.calls, {"width": width})
+            if scoring == "policy" and keep.size > 2 * width:
+                # only the best 2W can make the beam; duplicates are merged among them
+                keep = keep[np.argpartition(-child_scores[keep], 2 * width - 1)[: 2 * width]]
             keep = _dedup(children, keep, child_scores if scoring == "policy" else None)
             if scoring == "value":
                 child_scores[keep] = -model(children[:, keep])

@@ -1,0 +1,44 @@
+"""``bench report`` and ``bench compare``. pandas/seaborn load only when these run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def report_command(
+    runs: Annotated[list[Path], typer.Argument(help="run folders to put in one report")],
+    out: Annotated[Path, typer.Option(help="report folder")] = Path("reports/latest"),
+    title: Annotated[str, typer.Option(help="report title")] = "cubebench report",
+) -> None:
+    """Markdown + self-contained HTML report with figures, from one or more runs."""
+    from harness.report.render import write_report  # heavy: loaded on use
+
+    path = write_report(runs, out, title)
+    typer.echo(f"report: {path} (and {path.with_name('index.md')})")
+
+
+def compare_command(
+    base: Annotated[Path, typer.Argument(help="baseline run folder")],
+    new: Annotated[Path, typer.Argument(help="new run folder")],
+    fail_if: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fail-if", help="e.g. 'solve_rate<-1pp', 'length>+0.5', 'time>+20%' (repeat)"
+        ),
+    ] = None,
+) -> None:
+    """What changed between two runs of the same suites; exit 1 when a threshold is crossed."""
+    from harness.report.compare import Rule, compare_runs, failures  # heavy: loaded on use
+
+    rules = [Rule.parse(text) for text in fail_if or []]
+    table = compare_runs(base, new)
+    with __import__("pandas").option_context("display.width", 200, "display.max_columns", 20):
+        typer.echo(table.round(3).to_string(index=False) if len(table) else "no common pairs")
+    crossed = failures(table, rules)
+    for line in crossed:
+        typer.echo(f"FAIL: {line}", err=True)
+    if crossed:
+        raise typer.Exit(1)

@@ -1,0 +1,1 @@
+"""Comparison reports: runs -> tidy frame -> seaborn figures -> Markdown and HTML."""

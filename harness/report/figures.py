@@ -1,0 +1,190 @@
+"""Seaborn figures of a report. Each returns the frame it plotted, so tests check the data.
+
+Colours are fixed per solver label across every figure (one palette, labels sorted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import pandas as pd
+import seaborn as sns
+
+from harness.metrics import wilson_interval
+
+RANDOM_SUITE_PREFIX = "random-state"
+
+
+def palette(labels: list[str]) -> dict[str, tuple]:
+    colours = sns.color_palette("tab10", n_colors=max(10, len(labels)))
+    return {label: colours[i] for i, label in enumerate(sorted(labels))}
+
+
+def _save(fig: plt.Figure, folder: Path, name: str) -> list[Path]:
+    paths = [folder / f"{name}.png", folder / f"{name}.svg"]
+    fig.savefig(paths[0], dpi=110, bbox_inches="tight")
+    fig.savefig(paths[1], bbox_inches="tight")
+    plt.close(fig)
+    return paths
+
+
+def solve_rate_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]:
+    depth = data.dropna(subset=["depth"])
+    rows = []
+    for (label, d), g in depth.groupby(["label", "depth"]):
+        low, high = wilson_interval(int(g["solved"].sum()), len(g))
+        rows.append(
+            {
+                "label": label,
+                "depth": int(d),
+                "rate": g["solved"].mean(),
+                "low": low,
+                "high": high,
+                "n": len(g),
+            }
+        )
+    table = pd.DataFrame(rows, columns=["label", "depth", "rate", "low", "high", "n"])
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for label, g in table.groupby("label"):
+        ax.plot(g["depth"], 100 * g["rate"], marker="o", ms=3, label=label, color=colours[label])
+        ax.fill_between(
+            g["depth"], 100 * g["low"], 100 * g["high"], alpha=0.2, color=colours[label]
+        )
+    ax.set(
+        xlabel="scramble depth (moves; the distance is at most this)",
+        ylabel="solved (%)",
+        title="Solve rate by scramble depth (95% Wilson bands)",
+        ylim=(-2, 102),
+    )
+    ax.legend(fontsize=8)
+    return fig, table
+
+
+def length_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]:
+    solved = data[data["solved"]].dropna(subset=["depth"])
+    table = solved.groupby(["label", "depth"], as_index=False)["length_htm"].mean()
+    cubes = data.dropna(subset=["depth"]).drop_duplicates(["suite", "instance"])
+    known = cubes.groupby("depth")["optimal_htm"].agg(["mean", "count", "size"])
+    known = known[known["count"] == known["size"]]  # only depths where every optimum is known
+    optimum = pd.DataFrame({"depth": known.index, "optimal_htm": known["mean"].to_numpy()})
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for label, g in table.groupby("label"):
+        ax.plot(g["depth"], g["length_htm"], marker="o", ms=3, label=label, color=colours[label])
+    if len(optimum):
+        ax.plot(optimum["depth"], optimum["optimal_htm"], "k--", label="optimum (exact, <= 10)")
+    ax.set(
+        xlabel="scramble depth",
+        ylabel="mean solution length (HTM, solved cubes)",
+        title="Solution length by scramble depth",
+    )
+    ax.legend(fontsize=8)
+    return fig, table.assign(
+        optimum=table["depth"].map(dict(zip(optimum["depth"], optimum["optimal_htm"], strict=True)))
+    )
+
+
+def time_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]:
+    table = (
+        data.dropna(subset=["depth", "wall_s"])
+        .groupby(["label", "depth"], as_index=False)["wall_s"]
+        .median()
+    )
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for label, g in table.groupby("label"):
+        ax.plot(g["depth"], g["wall_s"], marker="o", ms=3, label=label, color=colours[label])
+    ax.set_yscale("log")
+    ax.set(
+        xlabel="scramble depth",
+        ylabel="median seconds per cube (log)",
+        title="Time per cube by scramble depth",
+    )
+    ax.legend(fontsize=8)
+    return fig, table
+
+
+def random_length_distribution(
+    data: pd.DataFrame, colours: dict
+) -> tuple[plt.Figure, pd.DataFrame]:
+    table = data[data["suite"].str.startswith(RANDOM_SUITE_PREFIX) & data["solved"]][
+        ["label", "length_htm"]
+    ]
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    if len(table):
+        sns.histplot(
+            table,
+            x="length_htm",
+            hue="label",
+            palette=colours,
+            discrete=True,
+            element="step",
+            stat="percent",
+            common_norm=False,
+            ax=ax,
+        )
+    ax.set(
+        xlabel="solution length (HTM)",
+        ylabel="% of solved cubes",
+        title="Solution lengths on fully scrambled cubes (random-state)",
+    )
+    return fig, table
+
+
+def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]:
+    """Time against length per solver on the random-state suite (or all cubes if absent)."""
+    subset = data[data["suite"].str.startswith(RANDOM_SUITE_PREFIX)]
+    scope = "random-state" if len(subset) else "all suites"
+    subset = subset if len(subset) else data
+    rows = []
+    for label, g in subset.groupby("label"):
+        solved = g[g["solved"]]
+        if len(solved):
+            rows.append(
+                {
+                    "label": label,
+                    "median_s": g["wall_s"].median(),
+                    "mean_htm": solved["length_htm"].mean(),
+                    "rate": g["solved"].mean(),
+                }
+            )
+    table = pd.DataFrame(rows, columns=["label", "median_s", "mean_htm", "rate"])
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for _, row in table.iterrows():
+        ax.scatter(
+            row["median_s"],
+            row["mean_htm"],
+            s=40 + 160 * row["rate"],
+            color=colours[row["label"]],
+            label=f"{row['label']} ({100 * row['rate']:.0f}%)",
+        )
+    ax.set_xscale("log")
+    ax.set(
+        xlabel="median seconds per cube (log)",
+        ylabel="mean length (HTM, solved)",
+        title=f"Time versus length ({scope}; marker size = solve rate)",
+    )
+    if len(table):
+        ax.legend(fontsize=8)
+    return fig, table
+
+
+FIGURES: dict[str, tuple[str, Callable]] = {
+    "solve_rate_vs_depth": ("Solve rate against scramble depth", solve_rate_vs_depth),
+    "length_vs_depth": ("Mean solution length against depth, beside the optimum", length_vs_depth),
+    "time_vs_depth": ("Time per cube against depth", time_vs_depth),
+    "random_lengths": ("Length distribution on fully scrambled cubes", random_length_distribution),
+    "pareto": ("Time versus length", pareto),
+}
+
+
+def draw_all(data: pd.DataFrame, folder: Path) -> dict[str, tuple[str, list[Path], pd.DataFrame]]:
+    colours = palette(sorted(data["label"].unique()))
+    out = {}
+    for name, (title, draw) in FIGURES.items():
+        fig, table = draw(data, colours)
+        out[name] = (title, _save(fig, folder, name), table)
+    return out

@@ -1,0 +1,89 @@
+"""Runs -> one tidy pandas frame, a row per solver x instance.
+
+Runs are only combined when every suite they share has the same sha256: results on
+different cubes are not comparable, whatever the suite is called.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from harness.records.store import RunStore
+from harness.suites.model import SuiteError
+
+
+class SuiteMismatchError(SuiteError):
+    """Runs that measured differently hashed suites under one name."""
+
+
+@dataclass(frozen=True)
+class LoadedRun:
+    folder: Path
+    manifest: dict[str, Any]
+
+
+def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
+    """Read runs into one frame; refuse mixed suite hashes.
+
+    Columns: run, solver (name), label (name plus the settings that tell runs of the same
+    solver apart), suite, suite_sha256, depth (for depth-k suites), instance, status, solved,
+    length_htm, length_qtm, optimal_htm, gap_htm, wall_s, nodes, model_calls.
+    """
+    runs, frames = [], []
+    pinned: dict[str, tuple[str, str]] = {}
+    for folder in folders:
+        store = RunStore(Path(folder))
+        manifest = store.read_manifest()
+        for suite, info in manifest["suites"].items():
+            seen = pinned.setdefault(suite, (info["sha256"], store.run_id))
+            if seen[0] != info["sha256"]:
+                raise SuiteMismatchError(
+                    f"suite {suite} has sha256 {seen[0][:12]}… in run {seen[1]} but "
+                    f"{info['sha256'][:12]}… in run {store.run_id}: results are only "
+                    "comparable on the same cubes"
+                )
+        records = store.read_records()
+        frame = pd.DataFrame([asdict(r) for r in records]).drop(columns=["info", "error", "moves"])
+        frame["run"] = store.run_id
+        suites = manifest["suites"]
+        frame["suite_sha256"] = frame["suite"].map({k: v["sha256"] for k, v in suites.items()})
+        frame["depth"] = frame["suite"].map(
+            {k: v.get("meta", {}).get("depth") for k, v in suites.items()}
+        )
+        runs.append(LoadedRun(Path(folder), manifest))
+        frames.append(frame)
+    if not frames:
+        raise SuiteError("no runs given")
+    data = pd.concat(frames, ignore_index=True)
+    data["solved"] = data["status"] == "solved"
+    data["label"] = _labels(data, runs)
+    return data, runs
+
+
+def _labels(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.Series:
+    """Solver name, plus the settings that differ between runs of that solver."""
+    settings = {
+        (r.manifest["run_id"], name): s.get("settings", {})
+        for r in runs
+        for name, s in r.manifest["solvers"].items()
+    }
+    names: dict[str, list[dict]] = {}
+    for (_, name), s in settings.items():
+        names.setdefault(name, []).append(s)
+    differing = {
+        name: sorted({k for s in group for k in s if any(o.get(k) != s.get(k) for o in group)})
+        for name, group in names.items()
+    }
+
+    def label(row: pd.Series) -> str:
+        keys = differing.get(row["solver"], [])
+        s = settings.get((row["run"], row["solver"]), {})
+        return row["solver"] + (
+            " [" + ", ".join(f"{k}={s.get(k)}" for k in keys) + "]" if keys else ""
+        )
+
+    return data.apply(label, axis=1)

@@ -1,0 +1,51 @@
+"""``--fail-if`` thresholds of ``bench compare`` (no pandas here: the CLI imports this)."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+_RULE = re.compile(r"^\s*(solve_rate|length|time)\s*([<>])\s*([+-]?\d+(?:\.\d+)?)\s*(pp|%)?\s*$")
+
+
+class ThresholdError(ValueError):
+    """A ``--fail-if`` rule that does not parse."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """``solve_rate<-1pp``: fail if the solve rate dropped by more than 1 point;
+    ``length>+0.5``: mean HTM length grew by more than 0.5; ``time>+20%``: median time grew
+    by more than 20%."""
+
+    metric: str
+    op: str
+    value: float
+    unit: str
+
+    @classmethod
+    def parse(cls, text: str) -> Rule:
+        match = _RULE.match(text)
+        if not match:
+            raise ThresholdError(
+                f"cannot read --fail-if {text!r}; write e.g. 'solve_rate<-1pp', 'length>+0.5', "
+                "'time>+20%'"
+            )
+        metric, op, value, unit = match.groups()
+        expected = {"solve_rate": "pp", "time": "%", "length": None}[metric]
+        if (unit or None) != expected:
+            raise ThresholdError(
+                f"--fail-if {text!r}: {metric} takes {expected or 'a plain number of moves'}"
+            )
+        return cls(metric, op, float(value), unit or "")
+
+    def crossed(self, row: dict) -> bool:
+        delta = {
+            "solve_rate": row["solve_rate_diff_pp"],
+            "length": row["length_diff"],
+            "time": row["time_change_pct"],
+        }[self.metric]
+        if delta is None or math.isnan(delta):
+            return False
+        return delta < self.value if self.op == "<" else delta > self.value

@@ -1,0 +1,62 @@
+"""Hand-made runs with known numbers, written in the real run-folder format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from harness.records.schema import SCHEMA_VERSION, Record
+from harness.records.store import RunStore
+
+
+def make_run(
+    folder: Path,
+    solved: dict[tuple[str, int], int],
+    *,
+    n: int = 20,
+    length_extra: float = 0.0,
+    time_s: float = 0.1,
+    sha: str = "a" * 64,
+    solver: str = "alpha",
+    settings: dict | None = None,
+) -> Path:
+    """``solved[(suite, depth)] = k``: the first k of n instances are solved."""
+    store = RunStore(folder)
+    suites = {}
+    for (suite, depth), k in solved.items():
+        meta = {"depth": depth} if depth else {"kind": "random-state"}
+        suites[suite] = {"sha256": sha, "count": n, "meta": meta}
+        for i in range(n):
+            ok = i < k
+            length = (depth or 20) + int(length_extra) if ok else None
+            store.append(
+                Record(
+                    solver,
+                    suite,
+                    i,
+                    "solved" if ok else "unsolved",
+                    "R " * (length or 0),
+                    length,
+                    length,
+                    depth if depth else None,
+                    int(length_extra) if ok and depth else None,
+                    time_s,
+                    10,
+                    1,
+                )
+            )
+    store.close()
+    store.write_manifest(
+        {
+            "schema_version": SCHEMA_VERSION,
+            "run_id": folder.name,
+            "command": ["bench", "run"],
+            "suites": suites,
+            "solvers": {solver: {"settings": settings or {"seed": 0}}},
+            "machine": {"cpu": "test", "cores": 2},
+            "git": {"commit": "abc", "dirty": False},
+            "packages": {},
+            "started": "t0",
+            "finished": "t1",
+        }
+    )
+    return folder

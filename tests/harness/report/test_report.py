@@ -1,0 +1,86 @@
+"""Reports render for real: valid images, right data, self-contained HTML."""
+
+from __future__ import annotations
+
+import re
+
+import matplotlib.image as mpimg
+import pytest
+
+from harness.report.figures import draw_all
+from harness.report.frame import SuiteMismatchError, load_runs
+from harness.report.render import write_report
+from harness.runner import RunConfig, SolverSpec, run
+
+from .synthetic import make_run
+
+FIGURES = ["solve_rate_vs_depth", "length_vs_depth", "time_vs_depth", "random_lengths", "pareto"]
+
+
+def _check_report(folder):
+    for name in FIGURES:
+        png = folder / f"{name}.png"
+        assert (folder / f"{name}.svg").stat().st_size > 1000
+        image = mpimg.imread(png)
+        assert 300 < image.shape[1] < 1500 and 200 < image.shape[0] < 1000, image.shape
+        assert image.std() > 0.01  # not a blank canvas
+    html = (folder / "index.html").read_text()
+    assert not re.search(r"(src|href)\s*=\s*['\"](https?:|//)", html)
+    assert "<script" not in html and "<link" not in html
+    assert html.count("data:image/png;base64,") == len(FIGURES)
+    md = (folder / "index.md").read_text()
+    assert all(f"({name}.png)" in md for name in FIGURES)
+    return md
+
+
+def test_synthetic_run_report_has_the_right_data(tmp_path):
+    a = make_run(
+        tmp_path / "a",
+        {("depth-01-v1", 1): 20, ("depth-05-v1", 5): 10, ("random-state-v1", None): 5},
+    )
+    data, _ = load_runs([a])
+    figures = draw_all(data, tmp_path)
+    rates = figures["solve_rate_vs_depth"][2].set_index("depth")["rate"]
+    assert rates.to_dict() == {1: 1.0, 5: 0.5}
+    lengths = figures["length_vs_depth"][2].set_index("depth")
+    assert lengths.loc[5, "length_htm"] == 5 and lengths.loc[5, "optimum"] == 5
+    assert len(figures["random_lengths"][2]) == 5
+    pareto = figures["pareto"][2]
+    assert pareto.loc[0, "rate"] == 0.25 and pareto.loc[0, "mean_htm"] == 20
+    write_report([a], tmp_path / "report")
+    md = _check_report(tmp_path / "report")
+    assert "| alpha | depth-05-v1 | 20 | 50.0 |" in md
+    assert "command `bench run`" in md and "commit abc" in md
+
+
+def test_real_short_run_report(tmp_path):
+    config = RunConfig(
+        solvers=(SolverSpec("kociemba"), SolverSpec("random")),
+        suites=("depth-02-v1", "depth-06-v1", "random-state-v1"),
+        limit=6,
+        workers=2,
+        out=str(tmp_path),
+    )
+    store = run(config, show_progress=False, run_id="short")
+    write_report([store.folder], tmp_path / "report")
+    md = _check_report(tmp_path / "report")
+    assert "| kociemba | random-state-v1 | 6 | 100.0 |" in md
+    assert "| random | random-state-v1 | 6 | 0.0 |" in md
+
+
+def test_mixing_suite_hashes_is_refused(tmp_path):
+    a = make_run(tmp_path / "a", {("depth-03-v1", 3): 5})
+    b = make_run(tmp_path / "b", {("depth-03-v1", 3): 5}, sha="b" * 64)
+    with pytest.raises(
+        SuiteMismatchError,
+        match=r"suite depth-03-v1 has sha256 aaaa.* in run a "
+        r"but bbbb.* in run b: results are only comparable on the same cubes",
+    ):
+        load_runs([a, b])
+
+
+def test_labels_tell_runs_of_one_solver_apart(tmp_path):
+    a = make_run(tmp_path / "a", {("depth-03-v1", 3): 5}, settings={"beam_width": 1024})
+    b = make_run(tmp_path / "b", {("depth-03-v1", 3): 9}, settings={"beam_width": 4096})
+    data, _ = load_runs([a, b])
+    assert set(data["label"]) == {"alpha [beam_width=1024]", "alpha [beam_width=4096]"}
