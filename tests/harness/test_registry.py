@@ -76,3 +76,14 @@ def test_registry_imports_nothing_heavy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_entry_points_register_third_party_solvers(monkeypatch):
+    from importlib.metadata import EntryPoint
+
+    import harness.registry as registry
+
+    fake = [EntryPoint("my-solver", "tests.fakes:Right", registry.ENTRY_POINT_GROUP)]
+    monkeypatch.setattr(registry, "entry_points", lambda group: fake)
+    assert registry.available_solvers()["my-solver"] == "tests.fakes:Right"
+    assert make_solver("my-solver").name == "right"
