@@ -111,6 +111,8 @@ class Worker:
 
 
 def describe_exit(worker: Worker) -> str:
+    # the pipe closes a moment before the process is reaped: wait for its exit code
+    worker.process.join(timeout=5)
     code = worker.process.exitcode
     if code is not None and code < 0:
         return f"worker died from signal {signal.Signals(-code).name}"

@@ -15,8 +15,7 @@ from harness.runner import resume
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_sigkill_then_resume_loses_and_duplicates_nothing(tmp_path, isolated_home):
-    out = tmp_path / "runs"
+def _start_run(out: Path, run_id: str, suite: str, limit: int, workers: int, **popen):
     command = [
         sys.executable,
         "-c",
@@ -27,41 +26,53 @@ def test_sigkill_then_resume_loses_and_duplicates_nothing(tmp_path, isolated_hom
         "--set",
         "pause=0.05",
         "--suite",
-        "depth-04-v1",
+        suite,
         "--limit",
-        "80",
+        str(limit),
         "--workers",
-        "1",
+        str(workers),
         "--out",
         str(out),
         "--run-id",
-        "killed",
+        run_id,
         "--quiet",
+        "--no-report",
     ]
     env = os.environ | {"PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
+    return subprocess.Popen(
         command,
         cwd=ROOT,
         env=env,
-        start_new_session=True,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        text=True,
+        **popen,
     )
-    records = out / "killed" / "records.jsonl"
+
+
+def _wait_for_records(path: Path, count: int) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if records.exists() and records.read_text().count("\n") >= 15:
-            break
+        if path.exists() and path.read_text().count("\n") >= count:
+            return
         time.sleep(0.05)
+    raise AssertionError(f"{path} never reached {count} records")
+
+
+def test_sigkill_then_resume_loses_and_duplicates_nothing(tmp_path, isolated_home):
+    out = tmp_path / "runs"
+    proc = _start_run(out, "killed", "depth-04-v1", 100, 1, start_new_session=True)
+    records = out / "killed" / "records.jsonl"
+    _wait_for_records(records, 15)
     os.killpg(proc.pid, signal.SIGKILL)  # the parent and its workers, no chance to clean up
     proc.wait(timeout=10)
     before = [line for line in records.read_text().split("\n") if line.endswith("}")]
-    assert 15 <= len(before) < 80
+    assert 15 <= len(before) < 100
 
     store = resume(out / "killed", show_progress=False)
     after = store.read_records()
     keys = [r.key for r in after]
-    assert len(keys) == len(set(keys)) == 80
+    assert len(keys) == len(set(keys)) == 100
     lines = records.read_text().splitlines()
     assert lines[: len(before)] == before  # finished records untouched
     assert all(r.status == "solved" for r in after)
@@ -70,38 +81,9 @@ def test_sigkill_then_resume_loses_and_duplicates_nothing(tmp_path, isolated_hom
 
 def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path, isolated_home):
     out = tmp_path / "runs"
-    command = [
-        sys.executable,
-        "-c",
-        "from harness.cli.main import main; main()",
-        "run",
-        "--solver",
-        "tests.fakes:Pausing",
-        "--set",
-        "pause=0.05",
-        "--suite",
-        "depth-03-v1",
-        "--limit",
-        "60",
-        "--workers",
-        "2",
-        "--out",
-        str(out),
-        "--run-id",
-        "stopped",
-        "--quiet",
-        "--no-report",
-    ]
-    env = os.environ | {"PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-    )
+    proc = _start_run(out, "stopped", "depth-03-v1", 120, 2)
     records = out / "stopped" / "records.jsonl"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if records.exists() and records.read_text().count("\n") >= 10:
-            break
-        time.sleep(0.05)
+    _wait_for_records(records, 10)
     proc.send_signal(signal.SIGINT)  # what Ctrl-C sends to the parent
     _, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 130
@@ -110,4 +92,4 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path, isolated_home):
     assert manifest["interrupted"] and not manifest["finished"]
     store = resume(out / "stopped", show_progress=False)
     keys = [r.key for r in store.read_records()]
-    assert len(keys) == len(set(keys)) == 60
+    assert len(keys) == len(set(keys)) == 120

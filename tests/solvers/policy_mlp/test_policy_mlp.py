@@ -12,6 +12,8 @@ from harness.registry import make_solver
 from harness.solver import Budget
 from harness.suites.registry import load_suite
 from harness.testing import check_solver
+from solvers.common.trainer import LoopConfig
+from solvers.common.walks import random_walks, walk_samples
 from solvers.policy_mlp.checkpoint import (
     CARD,
     CHECKPOINT_DIR,
@@ -19,8 +21,7 @@ from solvers.policy_mlp.checkpoint import (
     CheckpointError,
     load_checkpoint,
 )
-from solvers.policy_mlp.data import random_walks, walk_samples
-from solvers.policy_mlp.train import TrainConfig, train
+from solvers.policy_mlp.train import train
 
 SHIPPED = (CHECKPOINT_DIR / WEIGHTS).exists()
 needs_checkpoint = pytest.mark.skipif(not SHIPPED, reason="no shipped policy-mlp checkpoint")
@@ -46,10 +47,10 @@ def test_walks_never_turn_a_face_twice():
 
 def test_short_training_learns_depth_one_far_above_chance(tmp_path):
     card = train(
-        TrainConfig(minutes=0.4, eval_every_s=8, out=str(tmp_path), resume=False, threads=2),
+        LoopConfig(minutes=0.4, eval_every_s=8, out=str(tmp_path), resume=False, threads=2),
         log=lambda _: None,
     )
-    assert card["val_accuracy_by_depth"][1] > 0.5  # chance is 1/18
+    assert card["validation"]["accuracy_by_depth"][1] > 0.5  # chance is 1/18
     model, loaded = load_checkpoint(tmp_path)
     assert loaded["steps"] == card["steps"] and len(loaded["sha256"]) == 64
     assert sum(p.numel() for p in model.parameters()) == card["parameters"]

@@ -1,11 +1,10 @@
-"""Training and validation data streamed from the engine: random scrambles, last-move labels.
+"""Training data streamed from the engine: random walks from the solved cube.
 
-A sample is a state reached by a random walk from solved and its label is the move that
-undoes the walk's last move: the first move of a solution that retraces the walk. Walks never
-turn the same face twice in a row (so the label is well defined), and every prefix of a walk
-is a sample, so one walk of 20 moves gives one sample at each depth 1..20. Training and
-validation use separate seed streams (``[seed, 0]`` and ``[seed, 1]``), and the benchmark
-suites are never used.
+Every prefix of a walk is a sample, so one walk of 20 moves gives one state at each depth
+1..20, with two labels: the walk length so far (a distance estimate, for value models) and
+the move that undoes the last step (for policy models). Walks never turn the same face twice
+in a row, so the undoing move is well defined and walks do not trivially backtrack. Trainers
+draw training and validation walks from separate seed streams, and never use the suites.
 """
 
 from __future__ import annotations

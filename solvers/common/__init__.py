@@ -1,0 +1,1 @@
+"""Pieces every learned solver shares: training walks, safe checkpoints, the training loop."""

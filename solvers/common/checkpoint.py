@@ -1,0 +1,78 @@
+"""Shipped checkpoints: float16 weights plus a JSON model card that pins their sha256.
+
+Loading refuses weights whose hash does not match the card and reads tensors only
+(``torch.load(weights_only=True)``), so a corrupt, replaced or malicious file never runs code
+and never silently changes what a benchmark measured.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import torch
+from torch import nn
+
+from harness.solver import SolverLoadError
+
+
+class CheckpointError(SolverLoadError):
+    """A checkpoint that is missing, corrupt or not the one its model card describes."""
+
+
+def sha256_file(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def save_weights(model: nn.Module, card: dict, folder: Path, stem: str) -> str:
+    """Write ``stem.pt`` (float16) atomically, then ``stem.json`` with its sha256."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    state = {k: (v.half() if v.is_floating_point() else v) for k, v in model.state_dict().items()}
+    tmp = folder / f"{stem}.pt.tmp"
+    torch.save(state, tmp)
+    os.replace(tmp, folder / f"{stem}.pt")
+    digest = sha256_file(folder / f"{stem}.pt")
+    card = {**card, "weights": f"{stem}.pt", "sha256": digest}
+    (folder / f"{stem}.json").write_text(json.dumps(card, indent=1) + "\n")
+    return digest
+
+
+def load_weights(
+    folder: Path, stem: str, device: str = "cpu"
+) -> tuple[dict[str, torch.Tensor], dict]:
+    """The float32 state dict and the model card, after checking the hash."""
+    folder = Path(folder)
+    card_path = folder / f"{stem}.json"
+    try:
+        card = json.loads(card_path.read_text())
+    except FileNotFoundError:
+        raise CheckpointError(
+            f"no model card {card_path}; train with `bench train {stem}`"
+        ) from None
+    except ValueError as exc:
+        raise CheckpointError(f"model card {card_path} is not JSON: {exc}") from exc
+    weights = folder / card.get("weights", f"{stem}.pt")
+    if not weights.exists():
+        raise CheckpointError(f"weights file {weights} is missing")
+    digest = sha256_file(weights)
+    if digest != card.get("sha256"):
+        raise CheckpointError(
+            f"{weights} has sha256 {digest[:12]}… but its model card says "
+            f"{str(card.get('sha256'))[:12]}…: corrupt or replaced"
+        )
+    try:
+        state = torch.load(weights, map_location=device, weights_only=True)
+    except Exception as exc:  # torch reports bad files with many exception types
+        raise CheckpointError(f"cannot load {weights}: {exc}") from exc
+    return {k: v.float() if v.is_floating_point() else v for k, v in state.items()}, card
+
+
+def build_model(model: nn.Module, state: dict, where: Path) -> nn.Module:
+    try:
+        model.load_state_dict(state)
+    except RuntimeError as exc:
+        raise CheckpointError(f"{where}: weights do not fit the architecture: {exc}") from exc
+    return model.eval()
