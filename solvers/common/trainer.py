@@ -23,7 +23,7 @@ import torch
 from torch import nn
 
 from harness.records.provenance import machine_info
-from solvers.common.checkpoint import save_weights
+from solvers.common.checkpoint import load_weights, save_weights
 
 Batch = tuple[torch.Tensor, torch.Tensor]
 
@@ -39,6 +39,7 @@ class LoopConfig:
     eval_every_s: float = 120.0
     out: str = "checkpoints"
     resume: bool = True
+    init_from: str = ""  # a checkpoint folder to start from (fine-tuning), when not resuming
 
 
 @dataclass
@@ -80,6 +81,13 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
         rng.bit_generator.state = meta.pop("rng")
         progress.update(meta)
         log(f"resumed at step {progress['step']}, {progress['elapsed'] / 60:.1f} min")
+    elif config.init_from:
+        state, card = load_weights(Path(config.init_from), task.stem, config.device)
+        model.load_state_dict(state)
+        log(
+            f"starting from {config.init_from} ({card.get('steps')} steps, sha256 "
+            f"{card['sha256'][:12]}…)"
+        )
     bf16 = config.device == "cpu"
     budget = config.minutes * 60
     start = time.monotonic() - progress["elapsed"]

@@ -1,0 +1,167 @@
+"""Train the value transformer: ``bench train value-transformer``.
+
+Two phases, as in seed 001. ``plain``: one state per random walk, at a uniformly random
+length, labelled with that length (the walk length estimates the distance: shorter paths are
+likelier to reach a state, so the minimum dominates). ``path`` (the seed's "path
+finetuning"): every state along each walk, labelled with its position; run after ``plain``
+with ``--fresh --init-from <folder> --lr 1e-4`` (the seed fine-tuned at a 10-100x lower
+rate). Validation: mean squared error and within-k
+accuracy against the *true* distance of shallow states (exact, from the meet-in-the-middle
+oracle) and against the walk length on deep ones, on a seed stream training never uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from harness.suites.oracle import DistanceOracle
+from solvers.common.trainer import LoopConfig, Task, train_loop
+from solvers.common.walks import walk_samples
+from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM
+from solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
+
+EXACT_RADIUS = 5  # oracle table radius; with 2 search levels, exact to 7 moves
+
+
+@dataclass(frozen=True)
+class DataConfig:
+    phase: Literal["plain", "path"] = "plain"
+    walks_per_batch: int = 1024
+    walk_length: int = 24
+    validation_walks: int = 200
+
+
+def _validation(data: DataConfig, seed: int, device: str) -> dict:
+    rng = np.random.default_rng([seed, 1])
+    shallow, _, shallow_walk = walk_samples(data.validation_walks, 7, rng)
+    oracle = DistanceOracle.build(EXACT_RADIUS)
+    truth, exact = oracle.distances(shallow, max_levels=2)
+    if not exact.all():
+        raise RuntimeError("validation states beyond the oracle's exact range")
+    deep, _, deep_walk = walk_samples(data.validation_walks // 4, data.walk_length, rng)
+    return {
+        "shallow": encode(shallow, device),
+        "truth": truth,
+        "shallow_walk": shallow_walk,
+        "deep": encode(deep, device),
+        "deep_walk": deep_walk,
+    }
+
+
+def _metrics(pred: np.ndarray, target: np.ndarray) -> dict:
+    err = pred - target
+    return {
+        "mse": round(float(np.mean(err**2)), 4),
+        "within_3": round(float(np.mean(np.abs(err) <= 3)), 4),
+        "rounded_exact": round(float(np.mean(np.rint(pred) == target)), 4),
+    }
+
+
+def make_task(data: DataConfig, config: TransformerConfig, device: str, seed: int) -> Task:
+    model = ValueTransformer(config)
+    val = _validation(data, seed, device)
+    classify = config.head == "classification"
+
+    def make_batch(rng: np.random.Generator):
+        states, _, depths = walk_samples(data.walks_per_batch, data.walk_length, rng)
+        if data.phase == "plain":  # one random prefix per walk
+            pick = rng.integers(0, data.walk_length, size=data.walks_per_batch)
+            columns = pick * data.walks_per_batch + np.arange(data.walks_per_batch)
+            states, depths = states[:, columns], depths[columns]
+        target = np.minimum(depths, config.max_distance)
+        return encode(states), torch.from_numpy(target if classify else target.astype(np.float32))
+
+    def loss(output, target):
+        if classify:
+            return F.cross_entropy(output.float(), target)
+        return F.mse_loss(output.float(), target)
+
+    def validate(m) -> dict:
+        shallow = m.distance(m(val["shallow"])).float().cpu().numpy()
+        deep = m.distance(m(val["deep"])).float().cpu().numpy()
+        exact = _metrics(shallow, val["truth"])
+        return {
+            "val_loss": exact["mse"],
+            "vs_true_distance_depth_le_7": exact,
+            "vs_walk_length_depth_le_7": _metrics(shallow, val["shallow_walk"]),
+            "vs_walk_length_deep": _metrics(deep, val["deep_walk"]),
+        }
+
+    def describe(m: dict) -> str:
+        t, w = m["vs_true_distance_depth_le_7"], m["vs_walk_length_deep"]
+        return (
+            f"true-distance mse {t['mse']:.3f} within-3 {t['within_3']:.3f}  "
+            f"walk-length (deep) mse {w['mse']:.3f} within-3 {w['within_3']:.3f}"
+        )
+
+    return Task(
+        stem=STEM,
+        model=model,
+        make_batch=make_batch,
+        loss=loss,
+        validate=validate,
+        describe=describe,
+        card={"model": STEM, "architecture": config.to_dict(), "data": asdict(data)},
+    )
+
+
+def train(
+    loop: LoopConfig,
+    data: DataConfig | None = None,
+    config: TransformerConfig | None = None,
+    log=print,
+) -> dict:
+    task = make_task(data or DataConfig(), config or TransformerConfig(), loop.device, loop.seed)
+    return train_loop(task, loop, log)
+
+
+def main(argv: list[str] | None = None) -> dict:
+    """``bench train value-transformer`` and ``python -m solvers.value_transformer.train``."""
+    parser = argparse.ArgumentParser(prog="bench train value-transformer", description=__doc__)
+    parser.add_argument("--minutes", type=float, default=90.0)
+    parser.add_argument("--phase", choices=["plain", "path"], default="plain")
+    parser.add_argument(
+        "--head", choices=["classification", "regression"], default="classification"
+    )
+    parser.add_argument("--layers", type=int, default=2)
+    parser.add_argument("--width", type=int, default=64)
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--device", default="cpu")
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("OMP_NUM_THREADS", 2)))
+    parser.add_argument("--out", default=str(CHECKPOINT_DIR))
+    parser.add_argument("--fresh", action="store_true", help="ignore a saved training state")
+    parser.add_argument(
+        "--init-from",
+        default="",
+        help="checkpoint folder to fine-tune (e.g. --phase path after plain)",
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    a = parser.parse_args(argv)
+    config = TransformerConfig(
+        layers=a.layers,
+        width=a.width,
+        heads=max(1, a.width // 16),
+        feedforward=2 * a.width,
+        head=a.head,
+    )
+    loop = LoopConfig(
+        minutes=a.minutes,
+        device=a.device,
+        threads=a.threads,
+        out=a.out,
+        resume=not a.fresh,
+        seed=a.seed,
+        lr=a.lr,
+    )
+    return train(loop, DataConfig(phase=a.phase), config, log=lambda m: print(m, flush=True))
+
+
+if __name__ == "__main__":
+    main()

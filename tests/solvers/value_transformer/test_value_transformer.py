@@ -1,0 +1,44 @@
+"""value-transformer: the model's shapes, and a short training run that learns to rank."""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+from harness.cube import apply_sequence, random_states, solved_batch
+from harness.cube.scramble import canonical_scrambles
+from solvers.common.trainer import LoopConfig
+from solvers.value_transformer.checkpoint import load_checkpoint
+from solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
+from solvers.value_transformer.train import DataConfig, train
+
+
+def test_heads_and_readouts():
+    states = random_states(5, np.random.default_rng(0))
+    reg = ValueTransformer(TransformerConfig(head="regression")).eval()
+    cls = ValueTransformer(TransformerConfig(max_distance=26)).eval()
+    with torch.inference_mode():
+        assert reg(encode(states)).shape == (5,)
+        logits = cls(encode(states))
+        assert logits.shape == (5, 27)
+        mean, mode = cls.distance(logits, "mean"), cls.distance(logits, "mode")
+    assert ((mean >= 0) & (mean <= 26)).all() and set(mode.tolist()) <= set(range(27))
+
+
+def _states_at(depth: int, n: int, seed: int) -> np.ndarray:
+    scrambles = canonical_scrambles(n, depth, np.random.default_rng(seed))
+    return np.stack([apply_sequence(solved_batch(1)[:, 0], s.tolist()) for s in scrambles], 1)
+
+
+def test_short_training_ranks_depth_one_below_depth_three(tmp_path):
+    card = train(
+        LoopConfig(minutes=0.4, eval_every_s=8, out=str(tmp_path), resume=False),
+        DataConfig(walks_per_batch=256, walk_length=8, validation_walks=100),
+        log=lambda _: None,
+    )
+    assert {"vs_true_distance_depth_le_7", "vs_walk_length_deep"} <= set(card["validation"])
+    model, _ = load_checkpoint(tmp_path)
+    with torch.inference_mode():
+        one = model.distance(model(encode(_states_at(1, 200, 1)))).mean().item()
+        three = model.distance(model(encode(_states_at(3, 200, 2)))).mean().item()
+    assert one + 1 < three
