@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import torch
@@ -70,9 +71,17 @@ def load_weights(
     return {k: v.float() if v.is_floating_point() else v for k, v in state.items()}, card
 
 
-def build_model(model: nn.Module, state: dict, where: Path) -> nn.Module:
+def load_model(
+    folder: Path, stem: str, build: Callable[[dict], nn.Module], device: str = "cpu"
+) -> tuple[nn.Module, dict]:
+    """Checked weights -> ``build(card["architecture"])`` with them loaded, in eval mode."""
+    state, card = load_weights(folder, stem, device)
+    try:
+        model = build(card["architecture"])
+    except (KeyError, TypeError) as exc:
+        raise CheckpointError(f"model card in {folder} has no usable architecture: {exc}") from exc
     try:
         model.load_state_dict(state)
     except RuntimeError as exc:
-        raise CheckpointError(f"{where}: weights do not fit the architecture: {exc}") from exc
-    return model.eval()
+        raise CheckpointError(f"{folder}: weights do not fit the architecture: {exc}") from exc
+    return model.to(device).eval(), card

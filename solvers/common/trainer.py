@@ -9,8 +9,10 @@ elapsed time and RNG state are saved beside them, so an interrupted run resumes.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
+import os
 import platform
 import time
 from collections.abc import Callable
@@ -53,6 +55,35 @@ class Task:
     validate: Callable[[nn.Module], dict[str, Any]]  # must contain "val_loss"
     describe: Callable[[dict[str, Any]], str]  # one log line from the validation metrics
     card: dict[str, Any]  # static model-card fields (architecture, config, ...)
+
+
+def add_loop_arguments(parser: argparse.ArgumentParser, out: Path) -> None:
+    """The options every ``bench train NAME`` accepts."""
+    parser.add_argument("--minutes", type=float, default=90.0, help="training time budget")
+    parser.add_argument("--device", default="cpu", help="cpu or cuda")
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("OMP_NUM_THREADS", 2)))
+    parser.add_argument("--lr", type=float, default=1e-3, help="peak learning rate")
+    parser.add_argument("--out", default=str(out), help="checkpoint folder")
+    parser.add_argument("--fresh", action="store_true", help="ignore a saved training state")
+    parser.add_argument("--init-from", default="", help="checkpoint folder to fine-tune")
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def loop_config(args: argparse.Namespace) -> LoopConfig:
+    return LoopConfig(
+        minutes=args.minutes,
+        device=args.device,
+        threads=args.threads,
+        lr=args.lr,
+        out=args.out,
+        resume=not args.fresh,
+        seed=args.seed,
+        init_from=args.init_from,
+    )
+
+
+def print_flush(message: str) -> None:
+    print(message, flush=True)
 
 
 def parameter_count(model: nn.Module) -> int:

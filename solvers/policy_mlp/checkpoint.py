@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solvers.common.checkpoint import CheckpointError, build_model, load_weights, save_weights
+from solvers.common.checkpoint import CheckpointError, load_model
 from solvers.policy_mlp.model import ModelConfig, PolicyMLP
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
@@ -18,18 +18,8 @@ __all__ = [
     "WEIGHTS",
     "CheckpointError",
     "load_checkpoint",
-    "save_checkpoint",
 ]
 
 
-def save_checkpoint(model: PolicyMLP, card: dict, folder: Path) -> str:
-    return save_weights(model, card, folder, STEM)
-
-
 def load_checkpoint(folder: Path = CHECKPOINT_DIR, device: str = "cpu") -> tuple[PolicyMLP, dict]:
-    state, card = load_weights(folder, STEM, device)
-    try:
-        model = PolicyMLP(ModelConfig(**card["architecture"]))
-    except (KeyError, TypeError) as exc:
-        raise CheckpointError(f"model card in {folder} has no usable architecture: {exc}") from exc
-    return build_model(model, state, Path(folder)).to(device), card
+    return load_model(folder, STEM, lambda arch: PolicyMLP(ModelConfig(**arch)), device)

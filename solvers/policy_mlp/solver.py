@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 import numpy as np
 import torch
 
 from harness.solver import Attempt, Budget
+from solvers.common.inference import TorchSearchSettings, inference, load_for
 from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from solvers.policy_mlp.model import encode
-from solvers.search.settings import SearchSettings, run_search
+from solvers.search.settings import run_search
 
 
 @dataclass(frozen=True)
-class PolicyMLPSettings(SearchSettings):
+class PolicyMLPSettings(TorchSearchSettings):
     search: Literal["beam", "greedy"] = "beam"
-    precision: Literal["bf16", "fp32"] = "bf16"
-    checkpoint: str = ""  # a folder with policy-mlp.pt + .json; empty: the shipped one
 
 
 class PolicyMLPSolver:
@@ -28,15 +26,12 @@ class PolicyMLPSolver:
     def __init__(self, settings: PolicyMLPSettings | None = None) -> None:
         self.settings = settings or PolicyMLPSettings()
         self.name = "policy-mlp"
-        torch.set_num_threads(self.settings.threads)
-        folder = Path(self.settings.checkpoint) if self.settings.checkpoint else CHECKPOINT_DIR
-        self.model, self.card = load_checkpoint(folder, self.settings.device)
+        self.model, self.card = load_for(self.settings, load_checkpoint, CHECKPOINT_DIR)
         self.checkpoint_sha256 = self.card["sha256"]
 
     def policy(self, states: np.ndarray) -> np.ndarray:
         """(54, N) states -> (N, 18) log-probabilities of the move that solves next."""
-        bf16 = self.settings.precision == "bf16" and self.settings.device == "cpu"
-        with torch.inference_mode(), torch.autocast("cpu", torch.bfloat16, enabled=bf16):
+        with inference(self.settings):
             logits = self.model(encode(states, self.settings.device))
         return torch.log_softmax(logits.float(), dim=1).cpu().numpy()
 

@@ -10,14 +10,20 @@ stream. The loop (time budget, cosine decay, bf16, checkpoints, resume) is
 from __future__ import annotations
 
 import argparse
-import os
 from dataclasses import asdict, dataclass
 
 import numpy as np
 import torch
 import torch.nn.functional as F
 
-from solvers.common.trainer import LoopConfig, Task, train_loop
+from solvers.common.trainer import (
+    LoopConfig,
+    Task,
+    add_loop_arguments,
+    loop_config,
+    print_flush,
+    train_loop,
+)
 from solvers.common.walks import walk_samples
 from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, STEM
 from solvers.policy_mlp.model import ModelConfig, PolicyMLP, encode
@@ -88,22 +94,8 @@ def train(
 def main(argv: list[str] | None = None) -> dict:
     """``bench train policy-mlp`` and ``python -m solvers.policy_mlp.train``."""
     parser = argparse.ArgumentParser(prog="bench train policy-mlp", description=__doc__)
-    parser.add_argument("--minutes", type=float, default=90.0)
-    parser.add_argument("--device", default="cpu")
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("OMP_NUM_THREADS", 2)))
-    parser.add_argument("--out", default=str(CHECKPOINT_DIR))
-    parser.add_argument("--fresh", action="store_true", help="ignore a saved training state")
-    parser.add_argument("--seed", type=int, default=0)
-    a = parser.parse_args(argv)
-    loop = LoopConfig(
-        minutes=a.minutes,
-        device=a.device,
-        threads=a.threads,
-        out=a.out,
-        resume=not a.fresh,
-        seed=a.seed,
-    )
-    return train(loop, log=lambda message: print(message, flush=True))
+    add_loop_arguments(parser, CHECKPOINT_DIR)
+    return train(loop_config(parser.parse_args(argv)), log=print_flush)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ oracle) and against the walk length on deep ones, on a seed stream training neve
 from __future__ import annotations
 
 import argparse
-import os
 from dataclasses import asdict, dataclass
 from typing import Literal
 
@@ -22,7 +21,14 @@ import torch
 import torch.nn.functional as F
 
 from harness.suites.oracle import DistanceOracle
-from solvers.common.trainer import LoopConfig, Task, train_loop
+from solvers.common.trainer import (
+    LoopConfig,
+    Task,
+    add_loop_arguments,
+    loop_config,
+    print_flush,
+    train_loop,
+)
 from solvers.common.walks import walk_samples
 from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM
 from solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
@@ -125,42 +131,22 @@ def train(
 def main(argv: list[str] | None = None) -> dict:
     """``bench train value-transformer`` and ``python -m solvers.value_transformer.train``."""
     parser = argparse.ArgumentParser(prog="bench train value-transformer", description=__doc__)
-    parser.add_argument("--minutes", type=float, default=90.0)
+    add_loop_arguments(parser, CHECKPOINT_DIR)
     parser.add_argument("--phase", choices=["plain", "path"], default="plain")
     parser.add_argument(
         "--head", choices=["classification", "regression"], default="classification"
     )
     parser.add_argument("--layers", type=int, default=2)
     parser.add_argument("--width", type=int, default=64)
-    parser.add_argument("--lr", type=float, default=1e-3)
-    parser.add_argument("--device", default="cpu")
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("OMP_NUM_THREADS", 2)))
-    parser.add_argument("--out", default=str(CHECKPOINT_DIR))
-    parser.add_argument("--fresh", action="store_true", help="ignore a saved training state")
-    parser.add_argument(
-        "--init-from",
-        default="",
-        help="checkpoint folder to fine-tune (e.g. --phase path after plain)",
-    )
-    parser.add_argument("--seed", type=int, default=0)
-    a = parser.parse_args(argv)
+    args = parser.parse_args(argv)
     config = TransformerConfig(
-        layers=a.layers,
-        width=a.width,
-        heads=max(1, a.width // 16),
-        feedforward=2 * a.width,
-        head=a.head,
+        layers=args.layers,
+        width=args.width,
+        heads=max(1, args.width // 16),
+        feedforward=2 * args.width,
+        head=args.head,
     )
-    loop = LoopConfig(
-        minutes=a.minutes,
-        device=a.device,
-        threads=a.threads,
-        out=a.out,
-        resume=not a.fresh,
-        seed=a.seed,
-        lr=a.lr,
-    )
-    return train(loop, DataConfig(phase=a.phase), config, log=lambda m: print(m, flush=True))
+    return train(loop_config(args), DataConfig(phase=args.phase), config, log=print_flush)
 
 
 if __name__ == "__main__":
