@@ -30,6 +30,7 @@ BUILTIN_SOLVERS: dict[str, str] = {
 TRAINERS: dict[str, str] = {
     "policy-mlp": "solvers.policy_mlp.train:main",
     "value-transformer": "solvers.value_transformer.train:main",
+    "cnn-faces": "solvers.cnn_faces.train:main",
 }
 """``bench train NAME`` targets: functions taking (minutes, device, fresh, extra settings)."""
 

@@ -9,10 +9,8 @@ elapsed time and RNG state are saved beside them, so an interrupted run resumes.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
-import os
 import platform
 import time
 from collections.abc import Callable
@@ -26,22 +24,9 @@ from torch import nn
 
 from harness.records.provenance import machine_info
 from solvers.common.checkpoint import load_weights, save_weights
+from solvers.common.loop import LoopConfig, cosine_lr
 
 Batch = tuple[torch.Tensor, torch.Tensor]
-
-
-@dataclass(frozen=True)
-class LoopConfig:
-    minutes: float = 90.0
-    device: str = "cpu"
-    lr: float = 1e-3
-    lr_floor: float = 1e-5
-    seed: int = 0
-    threads: int = 2
-    eval_every_s: float = 120.0
-    out: str = "checkpoints"
-    resume: bool = True
-    init_from: str = ""  # a checkpoint folder to start from (fine-tuning), when not resuming
 
 
 @dataclass
@@ -55,35 +40,6 @@ class Task:
     validate: Callable[[nn.Module], dict[str, Any]]  # must contain "val_loss"
     describe: Callable[[dict[str, Any]], str]  # one log line from the validation metrics
     card: dict[str, Any]  # static model-card fields (architecture, config, ...)
-
-
-def add_loop_arguments(parser: argparse.ArgumentParser, out: Path) -> None:
-    """The options every ``bench train NAME`` accepts."""
-    parser.add_argument("--minutes", type=float, default=90.0, help="training time budget")
-    parser.add_argument("--device", default="cpu", help="cpu or cuda")
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("OMP_NUM_THREADS", 2)))
-    parser.add_argument("--lr", type=float, default=1e-3, help="peak learning rate")
-    parser.add_argument("--out", default=str(out), help="checkpoint folder")
-    parser.add_argument("--fresh", action="store_true", help="ignore a saved training state")
-    parser.add_argument("--init-from", default="", help="checkpoint folder to fine-tune")
-    parser.add_argument("--seed", type=int, default=0)
-
-
-def loop_config(args: argparse.Namespace) -> LoopConfig:
-    return LoopConfig(
-        minutes=args.minutes,
-        device=args.device,
-        threads=args.threads,
-        lr=args.lr,
-        out=args.out,
-        resume=not args.fresh,
-        seed=args.seed,
-        init_from=args.init_from,
-    )
-
-
-def print_flush(message: str) -> None:
-    print(message, flush=True)
 
 
 def parameter_count(model: nn.Module) -> int:
@@ -168,9 +124,7 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
 
     model.train()
     while (elapsed := time.monotonic() - start) < budget:
-        lr = config.lr_floor + 0.5 * (config.lr - config.lr_floor) * (
-            1 + math.cos(math.pi * elapsed / budget)
-        )
+        lr = cosine_lr(config, elapsed / budget)
         for group in optimizer.param_groups:
             group["lr"] = lr
         x, y = task.make_batch(rng)

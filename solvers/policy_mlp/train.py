@@ -16,14 +16,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from solvers.common.trainer import (
-    LoopConfig,
-    Task,
-    add_loop_arguments,
-    loop_config,
-    print_flush,
-    train_loop,
-)
+from solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
+from solvers.common.trainer import Task, train_loop
 from solvers.common.walks import walk_samples
 from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, STEM
 from solvers.policy_mlp.model import ModelConfig, PolicyMLP, encode

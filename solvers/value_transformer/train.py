@@ -21,14 +21,8 @@ import torch
 import torch.nn.functional as F
 
 from harness.suites.oracle import DistanceOracle
-from solvers.common.trainer import (
-    LoopConfig,
-    Task,
-    add_loop_arguments,
-    loop_config,
-    print_flush,
-    train_loop,
-)
+from solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
+from solvers.common.trainer import Task, train_loop
 from solvers.common.walks import walk_samples
 from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM
 from solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode

@@ -12,7 +12,7 @@ from harness.registry import make_solver
 from harness.solver import Budget
 from harness.suites.registry import load_suite
 from harness.testing import check_solver
-from solvers.common.trainer import LoopConfig
+from solvers.common.loop import LoopConfig
 from solvers.common.walks import random_walks, walk_samples
 from solvers.policy_mlp.checkpoint import (
     CARD,

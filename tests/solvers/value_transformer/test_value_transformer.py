@@ -7,7 +7,7 @@ import torch
 
 from harness.cube import apply_sequence, random_states, solved_batch
 from harness.cube.scramble import canonical_scrambles
-from solvers.common.trainer import LoopConfig
+from solvers.common.loop import LoopConfig
 from solvers.value_transformer.checkpoint import load_checkpoint
 from solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
 from solvers.value_transformer.train import DataConfig, train

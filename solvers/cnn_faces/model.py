@@ -1,0 +1,80 @@
+"""The seed-004 networks in Keras 3 (tensorflow backend).
+
+``faces`` (the seed's final model): input (6, 3, 3, 6) = six faces as 3x3 grids of one-hot
+colours; Conv3D 256 (2x2x2) -> Conv3D 512 (2x2x1) -> dropout -> dense 512 -> dropout -> 18
+logits; 2,644,242 parameters, as in the seed's table. ``flat`` (the seed's earlier variant):
+the faces stacked into an (18, 3, 6) image; Conv2D 512 (3x3) -> three dense layers -> 18.
+Outputs are logits; the loss applies the softmax.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+import numpy as np
+
+from harness.cube.encodings import face_tensor
+
+
+@dataclass(frozen=True)
+class CNNConfig:
+    variant: Literal["faces", "flat"] = "faces"
+    dropout1: float = 0.25
+    dropout2: float = 0.5
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def build_model(config: CNNConfig):
+    import keras  # keras and tensorflow load only where a CNN is used
+    from keras import layers
+
+    if config.variant == "faces":
+        body = [
+            keras.Input((6, 3, 3, 6)),
+            layers.Conv3D(256, (2, 2, 2), activation="relu"),
+            layers.Conv3D(512, (2, 2, 1), activation="relu"),
+            layers.Dropout(config.dropout1),
+            layers.Flatten(),
+            layers.Dense(512, activation="relu"),
+            layers.Dropout(config.dropout2),
+        ]
+    else:
+        body = [
+            keras.Input((18, 3, 6)),
+            layers.Conv2D(512, (3, 3), activation="relu"),
+            layers.Flatten(),
+            layers.Dense(1024, activation="relu"),
+            layers.Dropout(config.dropout2),
+            layers.Dense(512, activation="relu"),
+            layers.Dense(256, activation="relu"),
+        ]
+    return keras.Sequential([*body, layers.Dense(18)], name=f"cnn_{config.variant}")
+
+
+def configure_threads(threads: int) -> None:
+    """Set tensorflow's thread pools; only possible before its first op in this process."""
+    import tensorflow as tf
+
+    try:
+        tf.config.threading.set_intra_op_parallelism_threads(threads)
+        tf.config.threading.set_inter_op_parallelism_threads(1)
+    except RuntimeError:  # already initialised (a second model in one process): keep them
+        pass
+
+
+def encode(states: np.ndarray, variant: str = "faces") -> np.ndarray:
+    """(54, N) uint8 -> float32 (N, 6, 3, 3, 6), or (N, 18, 3, 6) for ``flat``."""
+    tensor = face_tensor(states).astype(np.float32)
+    return tensor if variant == "faces" else tensor.reshape(-1, 18, 3, 6)
+
+
+def permute_colours(states: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Seed 004's augmentation: relabel the six colours of each state by a random permutation.
+
+    Moves act on positions, so the label (the undoing move) is unchanged.
+    """
+    perms = np.argsort(rng.random((states.shape[1], 6)), axis=1).astype(np.uint8)  # (N, 6)
+    return perms[np.arange(states.shape[1])[None, :], states]

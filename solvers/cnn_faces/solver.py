@@ -1,0 +1,43 @@
+"""``cnn-faces``: seed 004's CNN policy with greedy rollout (the seed's way) or beam search."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+
+from harness.solver import Attempt, Budget
+from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from solvers.cnn_faces.model import configure_threads, encode
+from solvers.search.settings import SearchSettings, run_search
+
+
+@dataclass(frozen=True)
+class CNNFacesSettings(SearchSettings):
+    search: Literal["greedy", "beam"] = "greedy"
+    batch_size: int = 4096
+    checkpoint: str = ""  # a folder with another cnn-faces.keras + .json; empty: shipped
+
+
+class CNNFacesSolver:
+    Settings = CNNFacesSettings
+
+    def __init__(self, settings: CNNFacesSettings | None = None) -> None:
+        self.settings = settings or CNNFacesSettings()
+        self.name = "cnn-faces"
+        configure_threads(self.settings.threads)
+        folder = Path(self.settings.checkpoint) if self.settings.checkpoint else CHECKPOINT_DIR
+        self.model, self.card = load_checkpoint(folder)
+        self.checkpoint_sha256 = self.card["sha256"]
+        self.variant = self.card["architecture"]["variant"]
+
+    def policy(self, states: np.ndarray) -> np.ndarray:
+        """(54, N) states -> (N, 18) log-probabilities of the move that solves next."""
+        logits = np.asarray(self.model.predict_on_batch(encode(states, self.variant)), np.float64)
+        logits -= logits.max(axis=1, keepdims=True)
+        return (logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))).astype(np.float32)
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        return run_search(cube, budget, self.settings, policy=self.policy)

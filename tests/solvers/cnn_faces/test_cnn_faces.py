@@ -1,0 +1,51 @@
+"""cnn-faces: the seed's architecture, colour augmentation, a short training run, safe
+checkpoints."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from harness.cube import apply_moves, random_states
+from solvers.cnn_faces.checkpoint import STEM, load_checkpoint
+from solvers.cnn_faces.model import CNNConfig, build_model, encode, permute_colours
+from solvers.cnn_faces.train import DataConfig, train
+from solvers.common.checkpoint import CheckpointError
+from solvers.common.loop import LoopConfig
+
+
+def test_architecture_matches_the_seed_table():
+    assert build_model(CNNConfig()).count_params() == 2_644_242  # seed 004's summary
+    states = random_states(3, np.random.default_rng(0))
+    assert encode(states).shape == (3, 6, 3, 3, 6)
+    assert encode(states, "flat").shape == (3, 18, 3, 6)
+    assert build_model(CNNConfig(variant="flat"))(encode(states, "flat")).shape == (3, 18)
+
+
+def test_colour_permutation_commutes_with_moves():
+    rng = np.random.default_rng(1)
+    states = random_states(50, rng)
+    moves = rng.integers(0, 18, size=50)
+    permuted = permute_colours(states, np.random.default_rng(2))
+    # relabelling colours and turning a face can happen in either order
+    assert np.array_equal(
+        apply_moves(permuted, moves),
+        permute_colours(apply_moves(states, moves), np.random.default_rng(2)),
+    )
+    assert all(len(set(permuted[:, j])) == 6 for j in range(50))
+
+
+def test_short_training_learns_depth_one_and_checkpoint_is_safe(tmp_path):
+    card = train(
+        LoopConfig(minutes=0.35, eval_every_s=10, out=str(tmp_path), resume=False, threads=2),
+        DataConfig(max_depth=4, walks_per_batch=128, validation_walks=100),
+        log=lambda _: None,
+    )
+    assert card["validation"]["accuracy_by_depth"][1] > 0.5  # chance is 1/18
+    model, loaded = load_checkpoint(tmp_path)
+    assert loaded["sha256"] and model.count_params() == 2_644_242
+    data = bytearray((tmp_path / f"{STEM}.keras").read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (tmp_path / f"{STEM}.keras").write_bytes(bytes(data))
+    with pytest.raises(CheckpointError, match="corrupt or replaced"):
+        load_checkpoint(tmp_path)
