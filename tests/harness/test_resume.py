@@ -81,7 +81,16 @@ def test_sigkill_then_resume_loses_and_duplicates_nothing(tmp_path, isolated_hom
 
 def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path, isolated_home):
     out = tmp_path / "runs"
-    proc = _start_run(out, "stopped", "depth-03-v1", 120, 2)
+    # a shell starts background jobs with SIGINT ignored, and children inherit that; a user
+    # pressing Ctrl-C has it at its default, so give the run that
+    proc = _start_run(
+        out,
+        "stopped",
+        "depth-03-v1",
+        120,
+        2,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     records = out / "stopped" / "records.jsonl"
     _wait_for_records(records, 10)
     proc.send_signal(signal.SIGINT)  # what Ctrl-C sends to the parent

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The measurements behind solvers/policy_mlp/README.md; run from the repository root in an
+# environment where `bench` is installed (e.g. `python3 -m tox -e bench --notest`, then
+# `.tox/bench/bin/bench`). Each step is a plain `bench run`; runs land in results/.
+set -euo pipefail
+export OMP_WAIT_POLICY=PASSIVE
+BENCH=${BENCH:-bench}
+STEP=${1:-all}
+
+run() { "$BENCH" run --no-report --quiet "$@"; }
+
+if [[ $STEP == all || $STEP == random ]]; then
+  # headline: beam width 4096 on all 1000 random-state cubes; one worker with two threads,
+  # so the time per cube is what one search takes on this 2-core machine
+  run -s policy-mlp --set beam_width=4096 --set threads=2 --workers 1 \
+      --suite random-state-v1 --time-limit 60 --run-id policy-mlp-w4096-random
+fi
+if [[ $STEP == all || $STEP == depths ]]; then
+  # the curve over scramble depths 1..20 at the same width
+  suites=(); for d in $(seq -w 1 20); do suites+=(--suite "depth-$d-v1"); done
+  run -s policy-mlp --set beam_width=4096 --set threads=2 --workers 1 "${suites[@]}" \
+      --limit 50 --time-limit 60 --run-id policy-mlp-w4096-depths
+fi
+if [[ $STEP == all || $STEP == quality ]]; then
+  # the quality setting: a wider beam, within 60 s per cube
+  run -s policy-mlp --set beam_width=16384 --set threads=2 --workers 1 \
+      --suite random-state-v1 --limit 100 --time-limit 60 --run-id policy-mlp-w16384-random
+fi
+if [[ $STEP == all || $STEP == deepcubea ]]; then
+  # DeepCubeA's test set, imported from ../shared/data (never committed: runs go to /tmp)
+  "$BENCH" suites import deepcubea ../shared/data/peers/deepcubea-cube3-test-data_0.pkl \
+      --name deepcubea-test-v1 --overwrite
+  run -s policy-mlp --set beam_width=4096 --set threads=2 --workers 1 \
+      --suite deepcubea-test-v1 --limit "${DEEPCUBEA_LIMIT:-1000}" --time-limit 60 \
+      --out /tmp/cubebench-runs --run-id policy-mlp-w4096-deepcubea
+fi
