@@ -19,12 +19,13 @@ if [[ $STEP == all || $STEP == depths ]]; then
   # the curve over scramble depths 1..20 at the same width
   suites=(); for d in $(seq -w 1 20); do suites+=(--suite "depth-$d-v1"); done
   run -s policy-mlp --set beam_width=4096 --set threads=2 --workers 1 "${suites[@]}" \
-      --limit 50 --time-limit 60 --run-id policy-mlp-w4096-depths
+      --limit "${DEPTH_LIMIT:-50}" --time-limit 60 --run-id policy-mlp-w4096-depths
 fi
 if [[ $STEP == all || $STEP == quality ]]; then
   # the quality setting: a wider beam, within 60 s per cube
   run -s policy-mlp --set beam_width=16384 --set threads=2 --workers 1 \
-      --suite random-state-v1 --limit 100 --time-limit 60 --run-id policy-mlp-w16384-random
+      --suite random-state-v1 --limit "${QUALITY_LIMIT:-100}" --time-limit 60 \
+      --run-id policy-mlp-w16384-random
 fi
 if [[ $STEP == all || $STEP == deepcubea ]]; then
   # DeepCubeA's test set, imported from ../shared/data (never committed: runs go to /tmp)
