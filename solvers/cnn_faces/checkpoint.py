@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from solvers.cnn_faces.model import CNNConfig, build_model
-from solvers.common.checkpoint import CheckpointError, sha256_file
+from solvers.common.checkpoint import CheckpointError, checked_file, sha256_file
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
 STEM = "cnn-faces"
@@ -32,24 +32,7 @@ def load_checkpoint(folder: Path = CHECKPOINT_DIR):
     """(keras model, model card); refuses a file whose sha256 is not the card's."""
     import keras
 
-    folder = Path(folder)
-    try:
-        card = json.loads((folder / f"{STEM}.json").read_text())
-    except FileNotFoundError:
-        raise CheckpointError(
-            f"no model card {folder / f'{STEM}.json'}; train with `bench train cnn-faces`"
-        ) from None
-    except ValueError as exc:
-        raise CheckpointError(f"model card in {folder} is not JSON: {exc}") from exc
-    path = folder / card.get("weights", f"{STEM}.keras")
-    if not path.exists():
-        raise CheckpointError(f"weights file {path} is missing")
-    digest = sha256_file(path)
-    if digest != card.get("sha256"):
-        raise CheckpointError(
-            f"{path} has sha256 {digest[:12]}… but its model card says "
-            f"{str(card.get('sha256'))[:12]}…: corrupt or replaced"
-        )
+    path, card = checked_file(Path(folder), STEM, ".keras")
     try:
         model = keras.models.load_model(path, safe_mode=True, compile=False)
     except Exception as exc:  # keras reports bad archives with many exception types

@@ -41,10 +41,8 @@ def save_weights(model: nn.Module, card: dict, folder: Path, stem: str) -> str:
     return digest
 
 
-def load_weights(
-    folder: Path, stem: str, device: str = "cpu"
-) -> tuple[dict[str, torch.Tensor], dict]:
-    """The float32 state dict and the model card, after checking the hash."""
+def checked_file(folder: Path, stem: str, default_suffix: str = ".pt") -> tuple[Path, dict]:
+    """The weights file named by ``stem.json`` and that card, once its sha256 matches."""
     folder = Path(folder)
     card_path = folder / f"{stem}.json"
     try:
@@ -55,7 +53,7 @@ def load_weights(
         ) from None
     except ValueError as exc:
         raise CheckpointError(f"model card {card_path} is not JSON: {exc}") from exc
-    weights = folder / card.get("weights", f"{stem}.pt")
+    weights = folder / card.get("weights", f"{stem}{default_suffix}")
     if not weights.exists():
         raise CheckpointError(f"weights file {weights} is missing")
     digest = sha256_file(weights)
@@ -64,6 +62,14 @@ def load_weights(
             f"{weights} has sha256 {digest[:12]}… but its model card says "
             f"{str(card.get('sha256'))[:12]}…: corrupt or replaced"
         )
+    return weights, card
+
+
+def load_weights(
+    folder: Path, stem: str, device: str = "cpu"
+) -> tuple[dict[str, torch.Tensor], dict]:
+    """The float32 state dict and the model card, after checking the hash."""
+    weights, card = checked_file(folder, stem)
     try:
         state = torch.load(weights, map_location=device, weights_only=True)
     except Exception as exc:  # torch reports bad files with many exception types
