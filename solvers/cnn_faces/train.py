@@ -160,7 +160,10 @@ def main(argv: list[str] | None = None) -> dict:
     return train(
         loop_config(args),
         DataConfig(max_depth=args.max_depth, augment_colours=args.augment_colours),
-        CNNConfig(variant=args.variant),
+        CNNConfig(
+            variant=args.variant,
+            precision="mixed_bfloat16" if args.precision == "bf16" else "float32",
+        ),
         log=print_flush,
     )
 

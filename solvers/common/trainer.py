@@ -75,7 +75,7 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
             f"starting from {config.init_from} ({card.get('steps')} steps, sha256 "
             f"{card['sha256'][:12]}…)"
         )
-    bf16 = config.device == "cpu"
+    bf16 = config.device == "cpu" and config.precision == "bf16"
     budget = config.minutes * 60
     start = time.monotonic() - progress["elapsed"]
     last_eval = time.monotonic()
