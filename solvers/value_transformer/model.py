@@ -63,7 +63,10 @@ class ValueTransformer(nn.Module):
         """(B, 20) location indices -> (B,) distances (regression) or (B, D + 1) logits."""
         x = self.piece(self.pieces)[None] + self.place(tokens)  # (B, 20, d)
         x = torch.cat([self.output_token.expand(len(tokens), -1, -1), x], dim=1)  # (B, 21, d)
-        out = self.head(self.norm(self.encoder(x)[:, 0]))
+        *body, last = self.encoder.layers
+        for layer in body:
+            x = layer(x)
+        out = self.head(self.norm(_output_token_only(last, x)))
         return out[:, 0] if self.config.head == "regression" else out
 
     def distance(
@@ -77,6 +80,19 @@ class ValueTransformer(nn.Module):
         probs = torch.softmax(output.float(), dim=1)
         support = torch.arange(probs.shape[1], dtype=torch.float32, device=probs.device)
         return (probs * support).sum(dim=1)  # not a matmul: autocast would make it bfloat16
+
+
+def _output_token_only(layer: nn.TransformerEncoderLayer, x: torch.Tensor) -> torch.Tensor:
+    """The last (pre-norm) layer computed for the output token alone: (B, 21, d) -> (B, d).
+
+    Only that token feeds the head, so its query, attention output and feed-forward are all
+    that is needed; the other 20 tokens still supply keys and values. Same numbers as the
+    full layer, about a third less work for a 2-layer model.
+    """
+    h = layer.norm1(x)
+    y = x[:, :1] + layer.self_attn(h[:, :1], h, h, need_weights=False)[0]
+    y = y + layer.linear2(layer.activation(layer.linear1(layer.norm2(y))))
+    return y[:, 0]
 
 
 def encode(states: np.ndarray, device: torch.device | str = "cpu") -> torch.Tensor:

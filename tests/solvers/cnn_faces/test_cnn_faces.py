@@ -6,8 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from harness.cube import apply_moves, random_states
-from solvers.cnn_faces.checkpoint import STEM, load_checkpoint
+from harness.cube import apply_moves, apply_sequence, facelets_to_state, is_solved, random_states
+from harness.registry import make_solver
+from harness.solver import Budget
+from harness.suites.registry import load_suite
+from harness.testing import check_solver
+from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
 from solvers.cnn_faces.model import CNNConfig, build_model, encode, permute_colours
 from solvers.cnn_faces.train import DataConfig, train
 from solvers.common.checkpoint import CheckpointError
@@ -49,3 +53,22 @@ def test_short_training_learns_depth_one_and_checkpoint_is_safe(tmp_path):
     (tmp_path / f"{STEM}.keras").write_bytes(bytes(data))
     with pytest.raises(CheckpointError, match="corrupt or replaced"):
         load_checkpoint(tmp_path)
+
+
+SHIPPED = (CHECKPOINT_DIR / f"{STEM}.keras").exists()
+needs_checkpoint = pytest.mark.skipif(not SHIPPED, reason="no shipped cnn-faces checkpoint")
+
+
+@needs_checkpoint
+def test_shipped_checkpoint_passes_conformance():
+    check_solver(make_solver("cnn-faces", {"search": "beam", "beam_width": 64}))
+
+
+@needs_checkpoint
+@pytest.mark.parametrize("search", ["greedy", "beam"])
+def test_shipped_checkpoint_solves_depth_three(search):
+    solver = make_solver("cnn-faces", {"search": search, "beam_width": 64})
+    for inst in load_suite("depth-03-v1").instances[:100]:
+        state = facelets_to_state(inst.facelets)
+        attempt = solver.solve(state, Budget(wall_seconds=30))
+        assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import torch
 
-from harness.cube import apply_sequence, random_states, solved_batch
+from harness.cube import apply_sequence, facelets_to_state, is_solved, random_states, solved_batch
 from harness.cube.scramble import canonical_scrambles
+from harness.registry import make_solver
+from harness.solver import Budget
+from harness.suites.registry import load_suite
+from harness.testing import check_solver
 from solvers.common.loop import LoopConfig
-from solvers.value_transformer.checkpoint import load_checkpoint
+from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
 from solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
 from solvers.value_transformer.train import DataConfig, train
 
@@ -42,3 +47,34 @@ def test_short_training_ranks_depth_one_below_depth_three(tmp_path):
         one = model.distance(model(encode(_states_at(1, 200, 1)))).mean().item()
         three = model.distance(model(encode(_states_at(3, 200, 2)))).mean().item()
     assert one + 1 < three
+
+
+SHIPPED = (CHECKPOINT_DIR / f"{STEM}.pt").exists()
+needs_checkpoint = pytest.mark.skipif(not SHIPPED, reason="no shipped value-transformer checkpoint")
+
+
+@needs_checkpoint
+def test_shipped_checkpoint_passes_conformance():
+    check_solver(make_solver("value-transformer", {"beam_width": 64}))
+
+
+@needs_checkpoint
+@pytest.mark.parametrize("search", ["beam", "astar"])
+def test_shipped_checkpoint_solves_depth_three(search):
+    solver = make_solver("value-transformer", {"search": search, "beam_width": 100})
+    for inst in load_suite("depth-03-v1").instances[:100]:
+        state = facelets_to_state(inst.facelets)
+        attempt = solver.solve(state, Budget(wall_seconds=30))
+        assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
+
+
+@needs_checkpoint
+def test_shipped_checkpoint_ranks_by_depth():
+    model, card = load_checkpoint(CHECKPOINT_DIR)
+    assert len(card["sha256"]) == 64
+    with torch.inference_mode():
+        means = [
+            model.distance(model(encode(_states_at(d, 100, 10 + d)))).mean().item()
+            for d in (1, 3, 5, 7)
+        ]
+    assert means == sorted(means) and means[-1] - means[0] > 4
