@@ -25,6 +25,8 @@ BUILTIN_SOLVERS: dict[str, str] = {
     "kociemba": "solvers.kociemba_ref.solver:KociembaSolver",
     "random": "solvers.random_moves.solver:RandomSolver",
     "policy-mlp": "solvers.policy_mlp.solver:PolicyMLPSolver",
+    "cnn-faces": "solvers.cnn_faces.solver:CNNFacesSolver",
+    "value-transformer": "solvers.value_transformer.solver:ValueTransformerSolver",
 }
 
 TRAINERS: dict[str, str] = {
