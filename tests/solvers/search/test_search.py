@@ -16,6 +16,7 @@ from harness.cube import (
     random_states,
     solved_batch,
 )
+from harness.cube.notation import parse_moves
 from harness.suites.oracle import DistanceOracle
 from harness.suites.registry import load_suite
 from solvers.search import (
@@ -79,6 +80,18 @@ def test_greedy_with_an_exact_model_is_optimal(oracle, cubes):
             ),
             optimum,
         )
+
+
+@pytest.mark.parametrize("bias", [1e-3, -1e-3])
+@pytest.mark.parametrize("scramble", ["R L", "U D'", "F2 B'", "L2 R"])
+def test_greedy_undoes_commuting_moves_in_either_order(oracle, scramble, bias):
+    """Both orders of undoing two opposite-face moves are optimal; greedy may take either."""
+    state = apply_sequence(solved_batch(1)[:, 0], parse_moves(scramble))
+    exact = _policy(oracle)
+    prefer_order = lambda s: exact(s) + bias * np.arange(18)  # noqa: E731
+    for avoid in (False, True):
+        result = greedy_rollout(state, CheckedModel(prefer_order, "policy"), avoid_revisits=avoid)
+        _check(state, result, 2)
 
 
 def test_astar_with_weight_one_and_admissible_heuristic_is_optimal(oracle, cubes):
