@@ -20,7 +20,7 @@ if [[ $STEP == all || $STEP == greedy ]]; then
   done
 fi
 if [[ $STEP == all || $STEP == beam ]]; then
-  for width in 1024 4096; do
+  for width in ${BEAM_WIDTHS:-1024 4096}; do
     limit=$([[ $width == 1024 ]] && echo "${BEAM1024_LIMIT:-50}" || echo "${BEAM4096_LIMIT:-25}")
     run -s cnn-faces --set search=beam --set beam_width=$width --set threads=1 \
         "${deep[@]}" --limit "$limit" --time-limit 60 --run-id "cnn-faces-beam-$width"

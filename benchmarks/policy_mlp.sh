@@ -23,9 +23,10 @@ if [[ $STEP == all || $STEP == depths ]]; then
 fi
 if [[ $STEP == all || $STEP == quality ]]; then
   # the quality setting: a wider beam, within 60 s per cube
-  run -s policy-mlp --set beam_width=16384 --set threads=2 --workers 1 \
+  width=${QUALITY_WIDTH:-16384}
+  run -s policy-mlp --set beam_width="$width" --set threads=2 --workers 1 \
       --suite random-state-v1 --limit "${QUALITY_LIMIT:-100}" --time-limit 60 \
-      --run-id policy-mlp-w16384-random
+      --run-id "policy-mlp-w$width-random"
 fi
 if [[ $STEP == all || $STEP == deepcubea ]]; then
   # DeepCubeA's test set, imported from ../shared/data (never committed: runs go to /tmp)
