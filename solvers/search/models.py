@@ -86,6 +86,8 @@ class CheckedModel:
                 and self.calls >= self.limits.max_model_calls
             ):
                 raise BudgetExhaustedError("model calls")
+            if time.monotonic() > self.limits.deadline:  # per chunk: a slow model's step
+                raise BudgetExhaustedError("time")  # can take several chunks
             chunk = states[:, start : start + self.batch_size]
             out = np.asarray(self.fn(chunk), dtype=np.float32)
             self.calls += 1

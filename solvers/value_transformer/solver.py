@@ -18,6 +18,9 @@ from solvers.value_transformer.model import encode
 class ValueTransformerSettings(TorchSearchSettings):
     search: Literal["beam", "astar", "greedy"] = "beam"
     beam_width: int = 1000
+    # ~0.2 s per call at this model's ~10k states/s on one thread, so a wall budget is
+    # checked often enough (a beam of 1000 scores ~13,500 children per step)
+    batch_size: int = 2048
     readout: Literal["mean", "mode"] = "mean"
 
 
