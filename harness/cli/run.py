@@ -15,11 +15,10 @@ from harness.solver import SettingsError, parse_assignments
 from harness.suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
 
 ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
-DEFAULT_SOLVERS = ("kociemba", "random", "policy-mlp")
-"""Solvers of the default benchmark: the references plus the learned solvers whose reference
-run (``results/default-*``, ``reports/default``) has been regenerated with them. ``cnn-faces``
-joins with the next reference run; ``value-transformer`` stays out (3-50 s per cube at its
-seed's widths, hours over 2,100 cubes)."""
+DEFAULT_SOLVERS = ("kociemba", "random", "policy-mlp", "cnn-faces")
+"""Solvers of the default benchmark, each at its default settings: the references plus every
+learned solver that ships a checkpoint and fits the run's time. ``value-transformer`` does
+not: its beam of 1000 costs 3-50 s per cube here, hours over 2,100 cubes."""
 DEFAULT_LIMIT = 100
 """Instances per suite in the default benchmark, sized to finish in about 15 minutes here."""
 
