@@ -6,16 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from harness.cube import apply_moves, apply_sequence, facelets_to_state, is_solved, random_states
+from harness.cube import apply_moves, random_states
 from harness.registry import make_solver
-from harness.solver import Budget
-from harness.suites.registry import load_suite
 from harness.testing import check_solver
 from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
 from solvers.cnn_faces.model import CNNConfig, build_model, encode, permute_colours
 from solvers.cnn_faces.train import DataConfig, train
 from solvers.common.checkpoint import CheckpointError
 from solvers.common.loop import LoopConfig
+from tests.shipped import assert_solves_first
 
 
 def test_architecture_matches_the_seed_table():
@@ -68,7 +67,4 @@ def test_shipped_checkpoint_passes_conformance():
 @pytest.mark.parametrize("search", ["greedy", "beam"])
 def test_shipped_checkpoint_solves_depth_three(search):
     solver = make_solver("cnn-faces", {"search": search, "beam_width": 64})
-    for inst in load_suite("depth-03-v1").instances[:100]:
-        state = facelets_to_state(inst.facelets)
-        attempt = solver.solve(state, Budget(wall_seconds=30))
-        assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
+    assert_solves_first(solver, "depth-03-v1", 100)

@@ -6,16 +6,15 @@ import numpy as np
 import pytest
 import torch
 
-from harness.cube import apply_sequence, facelets_to_state, is_solved, random_states, solved_batch
+from harness.cube import apply_sequence, random_states, solved_batch
 from harness.cube.scramble import canonical_scrambles
 from harness.registry import make_solver
-from harness.solver import Budget
-from harness.suites.registry import load_suite
 from harness.testing import check_solver
 from solvers.common.loop import LoopConfig
 from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
 from solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
 from solvers.value_transformer.train import DataConfig, train
+from tests.shipped import assert_solves_first
 
 
 def test_heads_and_readouts():
@@ -62,10 +61,7 @@ def test_shipped_checkpoint_passes_conformance():
 @pytest.mark.parametrize("search", ["beam", "astar"])
 def test_shipped_checkpoint_solves_depth_three(search):
     solver = make_solver("value-transformer", {"search": search, "beam_width": 100})
-    for inst in load_suite("depth-03-v1").instances[:100]:
-        state = facelets_to_state(inst.facelets)
-        attempt = solver.solve(state, Budget(wall_seconds=30))
-        assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
+    assert_solves_first(solver, "depth-03-v1", 100)
 
 
 @needs_checkpoint
