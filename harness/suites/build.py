@@ -16,10 +16,13 @@ from harness.suites.generate import (
     MAX_DEPTH,
     RANDOM_STATE_SUITE,
     SUITE_SEED,
+    UNIFORM_MOVES,
+    UNIFORM_MOVES_SUITE,
     annotate_optimal,
     depth_instances,
     depth_suite_name,
     random_state_instances,
+    uniform_move_instances,
 )
 from harness.suites.oracle import DistanceOracle
 from harness.suites.registry import register_builtin, user_suite_dir
@@ -32,6 +35,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--depths", type=int, nargs="*", default=list(range(1, MAX_DEPTH + 1)))
     parser.add_argument("--no-random-state", action="store_true")
+    parser.add_argument("--no-uniform-moves", action="store_true")
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -52,6 +56,18 @@ def main() -> None:
                 RANDOM_STATE_SUITE,
                 random_state_instances,
                 {"kind": "random-state", "seed": [SUITE_SEED, 0]},
+            )
+        )
+    if not args.no_uniform_moves:
+        jobs.append(
+            (
+                UNIFORM_MOVES_SUITE,
+                uniform_move_instances,
+                {
+                    "kind": "uniform-moves",
+                    "moves": UNIFORM_MOVES,
+                    "seed": [SUITE_SEED, 100 + UNIFORM_MOVES],
+                },
             )
         )
     with Progress() as progress:

@@ -4,6 +4,12 @@ Depth-k suites: ``count`` canonical scrambles of exactly k moves, drawn uniforml
 canonical sequences of that length (with replacement, so depth 1 repeats its 18 states),
 from ``numpy.random.default_rng([SUITE_SEED, k])``. Random-state suite: states drawn
 uniformly from the whole cube group from ``default_rng([SUITE_SEED, 0])``.
+
+Uniform-move suite: the scrambles seeds 003 and 004 evaluated on, k moves drawn independently
+and uniformly from all 18, so moves may cancel or merge (``U U'``, ``R R``) and the state is
+often much nearer solved than k; from ``default_rng([SUITE_SEED, 100 + k])``. It exists so a
+seed's restore rate can be compared on its own kind of scramble; the depth-k suites are the
+harder, canonical measure.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from dataclasses import replace
 import numpy as np
 
 from harness.cube import (
+    NUM_MOVES,
     apply_moves,
     canonical_scrambles,
     facelets_to_state,
@@ -35,14 +42,16 @@ def depth_suite_name(depth: int, version: int = 1) -> str:
 
 
 RANDOM_STATE_SUITE = "random-state-v1"
+UNIFORM_MOVES = 10
+UNIFORM_MOVES_SUITE = f"uniform-moves-{UNIFORM_MOVES:02d}-v1"
 
 
-def depth_instances(depth: int, count: int = SUITE_SIZE) -> list[Instance]:
-    rng = np.random.default_rng([SUITE_SEED, depth])
-    scrambles = canonical_scrambles(count, depth, rng)  # (count, depth)
-    states = solved_batch(count)
+def _scrambled_instances(scrambles: np.ndarray, depth: int | None) -> list[Instance]:
+    """Instances from (count, length) move ids applied to solved cubes."""
+    count, length = scrambles.shape
+    states = solved_batch(count)  # (54, count)
     spare = np.empty_like(states)
-    for step in range(depth):
+    for step in range(length):
         apply_moves(states, scrambles[:, step], out=spare)
         states, spare = spare, states
     return [
@@ -54,6 +63,17 @@ def depth_instances(depth: int, count: int = SUITE_SIZE) -> list[Instance]:
         )
         for i in range(count)
     ]
+
+
+def depth_instances(depth: int, count: int = SUITE_SIZE) -> list[Instance]:
+    rng = np.random.default_rng([SUITE_SEED, depth])
+    return _scrambled_instances(canonical_scrambles(count, depth, rng), depth)
+
+
+def uniform_move_instances(moves: int = UNIFORM_MOVES, count: int = SUITE_SIZE) -> list[Instance]:
+    """Seed 003/004-style scrambles; ``depth`` stays unset because moves may cancel."""
+    rng = np.random.default_rng([SUITE_SEED, 100 + moves])
+    return _scrambled_instances(rng.integers(0, NUM_MOVES, size=(count, moves)), None)
 
 
 def random_state_instances(count: int = SUITE_SIZE) -> list[Instance]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -12,15 +13,20 @@ from harness.suites import registry
 from harness.suites.generate import (
     MAX_DEPTH,
     RANDOM_STATE_SUITE,
+    UNIFORM_MOVES_SUITE,
     depth_instances,
     depth_suite_name,
     random_state_instances,
+    uniform_move_instances,
 )
 from harness.suites.model import SuiteError
 from harness.suites.oracle import DistanceOracle
 from harness.suites.registry import list_suites, load_suite, suite_info
 
-ALL_BUILTIN = [depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)] + [RANDOM_STATE_SUITE]
+ALL_BUILTIN = [depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)] + [
+    RANDOM_STATE_SUITE,
+    UNIFORM_MOVES_SUITE,
+]
 
 
 def test_every_builtin_suite_is_registered_with_1000_instances():
@@ -52,6 +58,22 @@ def test_generation_is_deterministic():
         ]
     committed = load_suite(RANDOM_STATE_SUITE).instances[:50]
     assert [i.facelets for i in committed] == [i.facelets for i in random_state_instances()[:50]]
+    committed = load_suite(UNIFORM_MOVES_SUITE).instances[:50]
+    assert [(i.facelets, i.scramble) for i in committed] == [
+        (i.facelets, i.scramble) for i in uniform_move_instances()[:50]
+    ]
+
+
+def test_uniform_move_scrambles_cancel_as_the_seeds_did():
+    # ten independent moves: some cancel or merge, so distances spread below 10, all exact
+    suite = load_suite(UNIFORM_MOVES_SUITE)
+    scrambles = [i.scramble.split() for i in suite.instances]
+    assert all(len(s) == 10 for s in scrambles)
+    assert any(a[0] == b[0] for s in scrambles for a, b in pairwise(s))
+    optima = np.array([i.optimal_htm for i in suite.instances])
+    assert all(i.depth is None for i in suite.instances)
+    assert optima.max() <= 10 and optima.mean() < load_suite("depth-10-v1").instances[0].depth
+    assert (optima <= 6).mean() > 0.05
 
 
 def test_committed_optima_agree_with_an_independent_oracle():
