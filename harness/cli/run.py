@@ -18,7 +18,7 @@ ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_ST
 DEFAULT_SOLVERS = ("kociemba", "random", "policy-mlp", "cnn-faces")
 """Solvers of the default benchmark, each at its default settings: the references plus every
 learned solver that ships a checkpoint and fits the run's time. ``value-transformer`` does
-not: its beam of 1000 costs 3-50 s per cube here, hours over 2,100 cubes."""
+not: its beam of 1000 costs 2-40 s per cube here, hours over 2,100 cubes."""
 DEFAULT_LIMIT = 100
 """Instances per suite in the default benchmark, sized to finish in about 15 minutes here."""
 

@@ -28,7 +28,7 @@ class TransformerConfig:
     width: int = 64
     heads: int = 4
     feedforward: int = 128
-    head: Literal["regression", "classification"] = "classification"
+    head: Literal["regression", "classification"] = "regression"
     max_distance: int = 26
     activation: Literal["relu", "gelu"] = "gelu"
 
