@@ -20,7 +20,7 @@ from tests.shipped import assert_solves_first
 def test_heads_and_readouts():
     states = random_states(5, np.random.default_rng(0))
     reg = ValueTransformer(TransformerConfig(head="regression")).eval()
-    cls = ValueTransformer(TransformerConfig(max_distance=26)).eval()
+    cls = ValueTransformer(TransformerConfig(head="classification", max_distance=26)).eval()
     with torch.inference_mode():
         assert reg(encode(states)).shape == (5,)
         logits = cls(encode(states))
