@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.cube import MOVE_INVERSE, apply_moves, solved_batch
+from harness.cube import MOVE_INVERSE, scrambled_batch
 from solvers.common.walks import random_walks
 
 MAX_LENGTH = 10
@@ -30,10 +30,7 @@ def scrambles(kind: str, per_length: int, rng: np.random.Generator):
             moves = rng.integers(0, 18, size=(per_length, length))  # the seed's scrambles
         else:
             moves = random_walks(per_length, length, rng)  # the trainer's validation walks
-        current = solved_batch(per_length)  # (54, per_length)
-        for step in range(length):
-            current = apply_moves(current, moves[:, step])
-        states.append(current)
+        states.append(scrambled_batch(moves))  # (54, per_length)
         labels.append(MOVE_INVERSE[moves[:, -1]])
         lengths.append(np.full(per_length, length))
     return np.concatenate(states, axis=1), np.concatenate(labels), np.concatenate(lengths)

@@ -112,6 +112,19 @@ def apply_moves(states: np.ndarray, moves: np.ndarray, out: np.ndarray | None = 
     return out
 
 
+def scrambled_batch(scrambles: np.ndarray) -> np.ndarray:
+    """Solved cubes, each turned by its own scramble: (N, L) move ids -> (54, N) uint8."""
+    scrambles = np.asarray(scrambles)
+    if scrambles.ndim != 2:
+        raise ValueError(f"scrambles must have shape (N, L), got {scrambles.shape}")
+    states = solved_batch(scrambles.shape[0])  # (54, N)
+    spare = np.empty_like(states)
+    for step in range(scrambles.shape[1]):
+        apply_moves(states, scrambles[:, step], out=spare)
+        states, spare = spare, states
+    return states
+
+
 def expand(states: np.ndarray) -> np.ndarray:
     """All 18 children of every state in one gather.
 

@@ -17,6 +17,7 @@ from harness.suites.generate import (
     RANDOM_STATE_SUITE,
     SUITE_SEED,
     UNIFORM_MOVES,
+    UNIFORM_MOVES_SEED,
     UNIFORM_MOVES_SUITE,
     annotate_optimal,
     depth_instances,
@@ -66,7 +67,7 @@ def main() -> None:
                 {
                     "kind": "uniform-moves",
                     "moves": UNIFORM_MOVES,
-                    "seed": [SUITE_SEED, 100 + UNIFORM_MOVES],
+                    "seed": list(UNIFORM_MOVES_SEED),
                 },
             )
         )

@@ -21,12 +21,11 @@ import numpy as np
 
 from harness.cube import (
     NUM_MOVES,
-    apply_moves,
     canonical_scrambles,
     facelets_to_state,
     format_moves,
     random_states,
-    solved_batch,
+    scrambled_batch,
     state_to_facelets,
 )
 from harness.suites.model import Instance
@@ -44,16 +43,12 @@ def depth_suite_name(depth: int, version: int = 1) -> str:
 RANDOM_STATE_SUITE = "random-state-v1"
 UNIFORM_MOVES = 10
 UNIFORM_MOVES_SUITE = f"uniform-moves-{UNIFORM_MOVES:02d}-v1"
+UNIFORM_MOVES_SEED = (SUITE_SEED, 100 + UNIFORM_MOVES)
 
 
 def _scrambled_instances(scrambles: np.ndarray, depth: int | None) -> list[Instance]:
     """Instances from (count, length) move ids applied to solved cubes."""
-    count, length = scrambles.shape
-    states = solved_batch(count)  # (54, count)
-    spare = np.empty_like(states)
-    for step in range(length):
-        apply_moves(states, scrambles[:, step], out=spare)
-        states, spare = spare, states
+    states = scrambled_batch(scrambles)  # (54, count)
     return [
         Instance(
             id=i,
@@ -61,7 +56,7 @@ def _scrambled_instances(scrambles: np.ndarray, depth: int | None) -> list[Insta
             scramble=format_moves(scrambles[i].tolist()),
             depth=depth,
         )
-        for i in range(count)
+        for i in range(scrambles.shape[0])
     ]
 
 
@@ -70,10 +65,10 @@ def depth_instances(depth: int, count: int = SUITE_SIZE) -> list[Instance]:
     return _scrambled_instances(canonical_scrambles(count, depth, rng), depth)
 
 
-def uniform_move_instances(moves: int = UNIFORM_MOVES, count: int = SUITE_SIZE) -> list[Instance]:
+def uniform_move_instances(count: int = SUITE_SIZE) -> list[Instance]:
     """Seed 003/004-style scrambles; ``depth`` stays unset because moves may cancel."""
-    rng = np.random.default_rng([SUITE_SEED, 100 + moves])
-    return _scrambled_instances(rng.integers(0, NUM_MOVES, size=(count, moves)), None)
+    rng = np.random.default_rng(list(UNIFORM_MOVES_SEED))
+    return _scrambled_instances(rng.integers(0, NUM_MOVES, size=(count, UNIFORM_MOVES)), None)
 
 
 def random_state_instances(count: int = SUITE_SIZE) -> list[Instance]:

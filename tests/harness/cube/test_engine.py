@@ -13,6 +13,7 @@ from harness.cube import (
     expand,
     is_solved,
     random_states,
+    scrambled_batch,
     solved_batch,
     state_hash,
     state_keys,
@@ -76,3 +77,13 @@ def test_keys_are_exact_and_hash_separates_states():
     same = np.concatenate([states[:, :5], states[:, :5]], axis=1)
     hashes = state_hash(same)
     assert np.array_equal(hashes[:5], hashes[5:])
+
+
+@given(seeds)
+def test_scrambled_batch_matches_each_scramble_applied_alone(seed):
+    scrambles = np.random.default_rng(seed).integers(0, 18, size=(6, 7))  # (N, L)
+    batch = scrambled_batch(scrambles)
+    for j, scramble in enumerate(scrambles):
+        assert np.array_equal(batch[:, j], apply_sequence(solved_batch(1)[:, 0], scramble.tolist()))
+    with pytest.raises(ValueError, match=r"shape \(N, L\)"):
+        scrambled_batch(scrambles[0])
