@@ -138,6 +138,50 @@ def expand(states: np.ndarray) -> np.ndarray:
     return states[_CHILD_TABLE].reshape(NUM_STICKERS, NUM_MOVES * n)
 
 
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def _children_of(states, parents, moves, tables_t, out):  # pragma: no cover - compiled
+    n = states.shape[1]
+    flat_in = states.ravel()
+    flat_out = out.ravel()
+    k = parents.shape[0]
+    for i in range(states.shape[0]):
+        base = i * k
+        for j in range(k):
+            flat_out[base + j] = flat_in[tables_t[i, moves[j]] * n + parents[j]]
+
+
+def children_of(states: np.ndarray, parents: np.ndarray, moves: np.ndarray) -> np.ndarray:
+    """Chosen children only: column ``k`` is ``moves[k]`` applied to ``states[:, parents[k]]``.
+
+    A policy beam ranks all 18 N children by score before it needs any of them, so it
+    builds only the few it keeps instead of all 18 N with :func:`expand`.
+
+    Args:
+        states: (54, N) uint8 batch.
+        parents: (K,) column indices into ``states``.
+        moves: (K,) move ids in ``0..17``.
+
+    Returns:
+        (54, K) uint8.
+
+    Raises:
+        ValueError: on mismatched lengths or an index out of range (the kernel does no
+            bounds checks).
+    """
+    parents, moves = np.asarray(parents, np.int64), np.asarray(moves, np.int64)
+    if states.ndim != 2 or states.shape[0] != NUM_STICKERS:
+        raise ValueError(f"states must have shape (54, N), got {states.shape}")
+    if parents.shape != moves.shape or parents.ndim != 1:
+        raise ValueError(f"parents {parents.shape} and moves {moves.shape} must be equal 1-D")
+    if parents.size and not (parents.min() >= 0 and parents.max() < states.shape[1]):
+        raise ValueError(f"parent indices must be in 0..{states.shape[1] - 1}")
+    if moves.size and not (moves.min() >= 0 and moves.max() < NUM_MOVES):
+        raise ValueError(f"move ids must be in 0..17, got range {moves.min()}..{moves.max()}")
+    out = np.empty((NUM_STICKERS, parents.size), np.uint8)
+    _children_of(np.ascontiguousarray(states, np.uint8), parents, moves, _TABLES_T, out)
+    return out
+
+
 def is_solved(states: np.ndarray) -> np.ndarray:
     """(54, N) -> (N,) bool; (54,) -> bool."""
     if states.ndim == 1:

@@ -9,11 +9,11 @@ dropped (they never shorten a solution), duplicate states are merged keeping the
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 
-from harness.cube import expand, is_solved, state_hash
+from harness.cube import MOVE_INVERSE, SOLVED, children_of, expand, is_solved, state_hash
 from harness.cube.moves import CANONICAL_FOLLOW
 from solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
@@ -41,45 +41,103 @@ def beam_search(
     moves: list[np.ndarray] = []  # per depth: (N,) move that led here
     try:
         for _depth in range(model.limits.max_depth):
-            n = beam.shape[1]
-            model.spend_nodes(n)
-            children = expand(beam)  # (54, 18 n), child m * n + j
-            allowed = _allowed(last).T.reshape(-1)  # (18 n,) in child order
-            if scoring == "policy":
-                logp = model(beam)  # (n, 18)
-                child_scores = (scores[:, None] + logp).T.reshape(-1)
-                child_scores[~allowed] = -np.inf
-                keep = np.flatnonzero(np.isfinite(child_scores))
-            else:
-                keep = np.flatnonzero(allowed)
-                child_scores = np.full(children.shape[1], -np.inf)
-            solved = keep[is_solved(children)[keep]]  # contiguous test, then select
-            if solved.size:
-                best = solved[0] if scoring == "value" else solved[np.argmax(child_scores[solved])]
-                path = _path(parents, moves, int(best) % n, int(best) // n)
+            model.spend_nodes(beam.shape[1])
+            step = _policy_step if scoring == "policy" else _value_step
+            beam, scores, last, parent, solved = step(beam, scores, last, model, width)
+            if solved is not None:
+                path = _path(parents, moves, int(parent[solved]), int(last[solved]))
                 return SearchResult(path, model.nodes, model.calls, {"width": width})
-            if scoring == "policy" and keep.size > 2 * width:
-                # only the best 2W can make the beam; duplicates are merged among them
-                keep = keep[np.argpartition(-child_scores[keep], 2 * width - 1)[: 2 * width]]
-            keep = _dedup(children, keep, child_scores if scoring == "policy" else None)
-            if scoring == "value":
-                child_scores[keep] = -model(children[:, keep])
-            if keep.size > width:
-                keep = keep[np.argpartition(-child_scores[keep], width - 1)[:width]]
-            parents.append(keep % n)
-            moves.append(keep // n)
-            beam, scores, last = children[:, keep], child_scores[keep], keep // n
+            parents.append(parent)
+            moves.append(last)
     except BudgetExhaustedError as why:
         return SearchResult(None, model.nodes, model.calls, {"gave_up": str(why)})
     return SearchResult(None, model.nodes, model.calls, {"gave_up": "max depth"})
 
 
-def _dedup(children: np.ndarray, keep: np.ndarray, scores: np.ndarray | None) -> np.ndarray:
-    """Indices in ``keep`` with one child per distinct state (the best-scoring one)."""
-    hashes = state_hash(children[:, keep])
-    order = np.argsort(-scores[keep], kind="stable") if scores is not None else np.arange(keep.size)
+class _Step(NamedTuple):
+    """The next beam (54, N) with its scores, moves and parents (each (N,)), and the
+    index among them of a solved child, if one was found (the beam is then left empty)."""
+
+    beam: np.ndarray
+    scores: np.ndarray
+    moves: np.ndarray
+    parents: np.ndarray
+    solved: int | None = None
+
+
+def _policy_step(
+    beam: np.ndarray, scores: np.ndarray, last: np.ndarray, model: CheckedModel, width: int
+) -> _Step:
+    """One EfficientCube step: children ranked by score before any of them is built.
+
+    A child's score needs only its parent's logits, so the 18 n
+    children are never materialised: a child is solved exactly when its parent is one move
+    from solved, the best 2W scores are chosen from the score table, and only those are built.
+    """
+    n = beam.shape[1]
+    logp = model(beam)  # (n, 18)
+    child_scores = (scores[:, None] + logp).T.reshape(-1)  # (18 n,) child m * n + j
+    child_scores[~_allowed(last).T.reshape(-1)] = -np.inf
+    keep = np.flatnonzero(np.isfinite(child_scores))
+    solved = _solving_children(beam)  # (k,) sorted child indices
+    solved = solved[np.isfinite(child_scores[solved])]
+    if solved.size:
+        best = solved[np.argmax(child_scores[solved])]
+        return _Step(
+            beam[:, :0], child_scores[[best]], np.array([best // n]), np.array([best % n]), 0
+        )
+    if keep.size > 2 * width:
+        # only the best 2W can make the beam; duplicates are merged among them
+        keep = keep[np.argpartition(-child_scores[keep], 2 * width - 1)[: 2 * width]]
+    children = children_of(beam, keep % n, keep // n)  # (54, K)
+    chosen = _dedup(children, child_scores[keep])
+    if chosen.size > width:
+        chosen = chosen[np.argpartition(-child_scores[keep[chosen]], width - 1)[:width]]
+    keep = keep[chosen]
+    return _Step(children[:, chosen], child_scores[keep], keep // n, keep % n)
+
+
+def _value_step(
+    beam: np.ndarray, scores: np.ndarray, last: np.ndarray, model: CheckedModel, width: int
+) -> _Step:
+    """One CubeGPT / seed-001 step: every distinct allowed child is scored by the value."""
+    n = beam.shape[1]
+    children = expand(beam)  # (54, 18 n), child m * n + j
+    keep = np.flatnonzero(_allowed(last).T.reshape(-1))
+    solved = keep[is_solved(children)[keep]]  # contiguous test, then select
+    if solved.size:
+        best = solved[0]
+        return _Step(children[:, :0], np.zeros(1), np.array([best // n]), np.array([best % n]), 0)
+    keep = keep[_dedup(children[:, keep], None)]
+    child_scores = -model(children[:, keep])  # (K,)
+    if keep.size > width:
+        top = np.argpartition(-child_scores, width - 1)[:width]
+        keep, child_scores = keep[top], child_scores[top]
+    return _Step(children[:, keep], child_scores, keep // n, keep % n)
+
+
+_ONE_MOVE_HASHES: np.ndarray = state_hash(expand(SOLVED[:, None]))  # (18,) move m on solved
+
+
+def _solving_children(beam: np.ndarray) -> np.ndarray:
+    """Sorted child indices ``m * n + j`` whose state is solved: parent j is move m's inverse
+    applied to solved. Hash match first, then an exact check of the few candidates."""
+    n = beam.shape[1]
+    near = np.flatnonzero(np.isin(state_hash(beam), _ONE_MOVE_HASHES))
+    if not near.size:
+        return near
+    hashes = state_hash(beam[:, near])
+    moves = MOVE_INVERSE[np.argmax(hashes[:, None] == _ONE_MOVE_HASHES[None, :], axis=1)]
+    exact = is_solved(children_of(beam, near, moves))
+    return np.sort(moves[exact] * n + near[exact])
+
+
+def _dedup(children: np.ndarray, scores: np.ndarray | None) -> np.ndarray:
+    """Column indices of ``children`` (54, K) with one per distinct state, the best-scoring."""
+    hashes = state_hash(children)
+    order = np.argsort(-scores, kind="stable") if scores is not None else np.arange(hashes.size)
     _, first = np.unique(hashes[order], return_index=True)
-    return keep[order[first]]
+    return order[first]
 
 
 def _path(

@@ -10,6 +10,7 @@ from harness.cube import (
     apply_move,
     apply_moves,
     apply_sequence,
+    children_of,
     expand,
     is_solved,
     random_states,
@@ -59,6 +60,25 @@ def test_expand_orders_children_move_major():
     assert children.shape == (54, 18 * 7)
     for move in range(18):
         assert np.array_equal(children[:, move * 7 : move * 7 + 7], apply_move(states, move))
+
+
+@given(seeds)
+def test_children_of_builds_the_chosen_columns_of_expand(seed):
+    rng = np.random.default_rng(seed)
+    states = random_states(9, rng)
+    parents, moves = rng.integers(0, 9, size=40), rng.integers(0, 18, size=40)
+    chosen = children_of(states, parents, moves)
+    assert np.array_equal(chosen, expand(states)[:, moves * 9 + parents])
+
+
+def test_children_of_rejects_bad_indices():
+    states = solved_batch(3)
+    with pytest.raises(ValueError, match=r"parent indices must be in 0..2"):
+        children_of(states, np.array([0, 3]), np.array([1, 1]))
+    with pytest.raises(ValueError, match="move ids must be in 0..17"):
+        children_of(states, np.array([0, 1]), np.array([1, -1]))
+    with pytest.raises(ValueError, match="must be equal 1-D"):
+        children_of(states, np.array([0, 1]), np.array([1]))
 
 
 def test_is_solved_batch_and_single():

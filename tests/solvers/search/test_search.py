@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from harness.cube import (
+    SOLVED,
     apply_sequence,
     expand,
     facelets_to_state,
@@ -151,14 +152,33 @@ def test_model_calls_are_batched_and_counted(oracle, cubes):
 def test_duplicates_are_merged_keeping_the_best_score():
     states = solved_batch(1)
     children = expand(expand(states))  # depth-2 children: many duplicates (U U' = I, ...)
-    keep = np.arange(children.shape[1])
     scores = np.random.default_rng(0).random(children.shape[1])
-    unique = _dedup(children, keep, scores)
+    unique = _dedup(children, scores)
     distinct = np.unique(children.T, axis=0)
     assert len(unique) == len(distinct)
     for idx in unique[:50]:
         same = np.flatnonzero((children == children[:, [idx]]).all(axis=0))
         assert scores[idx] == scores[same].max()
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_policy_beam_finds_a_solved_child_of_any_parent(depth):
+    """The policy step never builds all children: it spots a solved child through its parent.
+
+    A model that prefers a wrong move everywhere still must stop as soon as the beam holds
+    a cube one move from solved, and return the solving move.
+    """
+    scramble = [0, 3][:depth]  # U then R: no cancellation
+    state = apply_sequence(SOLVED, scramble)
+    stubborn = np.full(18, -5.0)
+    stubborn[9] = 0.0  # always D first
+
+    def policy(states):
+        return np.tile(stubborn, (states.shape[1], 1))
+
+    result = beam_search(state, CheckedModel(policy, "policy"), 18 * 18)
+    assert result.moves is not None and len(result.moves) == depth
+    assert is_solved(apply_sequence(state, result.moves))
 
 
 @pytest.mark.parametrize(
