@@ -2,9 +2,10 @@
 
 Two scorings: ``"policy"`` ranks children by cumulative log-probability (EfficientCube: the
 model sees only the W parents per step), ``"value"`` by the children's estimated distance
-(CubeGPT, seed 001: the model sees every child). Children are generated for all moves in one
-engine call; moves that turn the previous face again or break the opposite-face order are
-dropped (they never shorten a solution), duplicate states are merged keeping the best score.
+(CubeGPT, seed 001: the model sees every child). A value beam builds all children in one
+engine call; a policy beam ranks them from the score table first and builds only the best
+2W. Moves that turn the previous face again or break the opposite-face order are dropped
+(they never shorten a solution), duplicate states are merged keeping the best score.
 """
 
 from __future__ import annotations
