@@ -18,15 +18,22 @@ fi
 if [[ $STEP == all || $STEP == depths ]]; then
   # the curve over scramble depths 1..20 at the same width
   suites=(); for d in $(seq -w 1 20); do suites+=(--suite "depth-$d-v1"); done
-  run -s policy-mlp --set beam_width=4096 --set threads=2 --workers 1 "${suites[@]}" \
-      --limit "${DEPTH_LIMIT:-50}" --time-limit 60 --run-id policy-mlp-w4096-depths
+  # (DEPTH_WORKERS=2 DEPTH_THREADS=1 uses both cores for throughput rather than latency)
+  run -s policy-mlp --set beam_width=4096 --set threads="${DEPTH_THREADS:-2}" \
+      --workers "${DEPTH_WORKERS:-1}" "${suites[@]}" --limit "${DEPTH_LIMIT:-50}" \
+      --time-limit 60 --run-id "policy-mlp-w4096-depths${DEPTH_TAG:-}"
 fi
 if [[ $STEP == all || $STEP == quality ]]; then
-  # the quality setting: a wider beam, within 60 s per cube
-  width=${QUALITY_WIDTH:-16384}
-  run -s policy-mlp --set beam_width="$width" --set threads=2 --workers 1 \
-      --suite random-state-v1 --limit "${QUALITY_LIMIT:-100}" --time-limit 60 \
-      --run-id "policy-mlp-w$width-random"
+  # the quality setting: a wider beam, within 60 s per cube, on all 1000 random-state cubes;
+  # two workers with one thread each (at this width the search is one core's work per cube)
+  width=${QUALITY_WIDTH:-65536}
+  limit=(); [[ -n ${QUALITY_LIMIT:-} ]] && limit=(--limit "$QUALITY_LIMIT")
+  run -s policy-mlp --set beam_width="$width" --set threads=1 --workers 2 \
+      --suite random-state-v1 "${limit[@]}" --time-limit 60 \
+      --run-id "policy-mlp-w$width-random-all"
+  # the non-learned reference on the same 1000 cubes
+  run -s kociemba --workers 1 --suite random-state-v1 --time-limit 60 \
+      --run-id kociemba-random-all
 fi
 if [[ $STEP == all || $STEP == deepcubea ]]; then
   # DeepCubeA's test set, imported from ../shared/data (never committed: runs go to /tmp)
