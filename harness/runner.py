@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from multiprocessing.connection import wait
@@ -129,6 +129,12 @@ def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
                 f"suite {suite.name} changed since the run started "
                 f"({pinned[:12]}… -> {suite.sha256[:12]}…); start a new run"
             )
+    # each part of a run names the code it ran with; the records do not say which part
+    # wrote them, so a resume under a different checkpoint is refused (see _execute)
+    manifest.setdefault("resumed", []).append(
+        {"at": datetime.now(UTC).isoformat(), "git": git_info(), "packages": package_versions()}
+    )
+    store.write_manifest(manifest)
     return _execute(store, config, suites, manifest, show_progress)
 
 
@@ -142,6 +148,21 @@ def _execute(
     store: RunStore, config: RunConfig, suites: list[Suite], manifest: dict, show_progress: bool
 ) -> RunStore:
     done = {r.key: r for r in store.read_records()}
+
+    def on_ready(solver: str, meta: dict[str, Any]) -> None:
+        """Pin the solver's checkpoint in the manifest as soon as a worker has loaded it."""
+        known = manifest["solvers"][solver]
+        pinned, loaded = known.get("checkpoint_sha256"), meta.get("checkpoint_sha256")
+        if "checkpoint_sha256" in known and pinned != loaded:
+            raise RecordError(
+                f"{solver} loaded checkpoint {str(loaded)[:12]}… but the records already in "
+                f"{store.folder} came from {str(pinned)[:12]}…; start a new run"
+            )
+        if known.items() >= meta.items():
+            return
+        known.update(meta)
+        store.write_manifest(manifest)
+
     totals = {
         (sp.name, s.name): min(len(s), config.limit or len(s))
         for sp in config.solvers
@@ -153,7 +174,7 @@ def _execute(
             for spec in config.solvers:
                 tasks = list(_tasks(spec.name, suites, config.limit, done))
                 if tasks:
-                    meta = _run_solver(spec, tasks, suites, config, store, progress)
+                    meta = _run_solver(spec, tasks, suites, config, store, progress, on_ready)
                     manifest["solvers"][spec.name].update(meta)
                     store.write_manifest(manifest)
     except KeyboardInterrupt:
@@ -182,6 +203,7 @@ def _run_solver(
     config: RunConfig,
     store: RunStore,
     progress: RunProgress,
+    on_ready: Callable[[str, dict[str, Any]], None],
 ) -> dict[str, Any]:
     """Feed ``tasks`` to ``config.workers`` processes; record each verified outcome."""
     optimal = {(s.name, i.id): i.optimal_htm for s in suites for i in s.instances}
@@ -218,6 +240,7 @@ def _run_solver(
                     kind = message[0]
                     if kind == "ready":
                         w.ready, meta = True, message[1]
+                        on_ready(spec.name, meta)
                     elif kind == "load_error":
                         _fail_all(pending, workers, finish, f"solver failed to load: {message[1]}")
                         return {"load_error": message[1]}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -9,8 +10,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from harness.records.schema import RecordError
 from harness.records.store import RunStore
-from harness.runner import resume
+from harness.runner import RunConfig, SolverSpec, resume, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -102,3 +106,46 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path, isolated_home):
     store = resume(out / "stopped", show_progress=False)
     keys = [r.key for r in store.read_records()]
     assert len(keys) == len(set(keys)) == 120
+
+
+def _cut_short(folder: Path, keep: int, **solver_meta) -> None:
+    """Make a finished run look interrupted after ``keep`` records (and edit its pins)."""
+    records = folder / "records.jsonl"
+    records.write_text("".join(records.read_text().splitlines(keepends=True)[:keep]))
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["finished"] = None
+    manifest["solvers"]["tests.fakes:Right"].update(solver_meta)
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+
+
+def _small_run(tmp_path: Path) -> Path:
+    config = RunConfig(
+        solvers=(SolverSpec("tests.fakes:Right"),),
+        suites=("depth-02-v1",),
+        limit=6,
+        workers=1,
+        out=str(tmp_path / "runs"),
+    )
+    return run(config, show_progress=False, run_id="part").folder
+
+
+def test_the_solver_is_pinned_at_load_and_every_resume_is_recorded(tmp_path, isolated_home):
+    folder = _small_run(tmp_path)
+    manifest = RunStore(folder).read_manifest()
+    assert manifest["solvers"]["tests.fakes:Right"]["checkpoint_sha256"] is None  # a fake has none
+    assert "resumed" not in manifest
+
+    _cut_short(folder, 2)
+    resume(folder, show_progress=False)
+    manifest = RunStore(folder).read_manifest()
+    assert len(RunStore(folder).read_records()) == 6
+    (part,) = manifest["resumed"]
+    assert part["git"] == manifest["git"] and part["at"] > manifest["started"]
+
+
+def test_resuming_with_another_checkpoint_is_refused(tmp_path, isolated_home):
+    folder = _small_run(tmp_path)
+    _cut_short(folder, 2, checkpoint_sha256="ab" * 32)
+    with pytest.raises(RecordError, match=r"loaded checkpoint None… .* came from ababababab"):
+        resume(folder, show_progress=False)
+    assert len(RunStore(folder).read_records()) == 2  # nothing written under the wrong weights
