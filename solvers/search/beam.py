@@ -40,10 +40,10 @@ def beam_search(
     last = np.full(1, -1)  # (N,) previous move
     parents: list[np.ndarray] = []  # per depth: (N,) index into the previous beam
     moves: list[np.ndarray] = []  # per depth: (N,) move that led here
+    step = _policy_step if scoring == "policy" else _value_step
     try:
         for _depth in range(model.limits.max_depth):
             model.spend_nodes(beam.shape[1])
-            step = _policy_step if scoring == "policy" else _value_step
             beam, scores, last, parent, solved = step(beam, scores, last, model, width)
             if solved is not None:
                 path = _path(parents, moves, int(parent[solved]), int(last[solved]))
@@ -124,11 +124,12 @@ def _solving_children(beam: np.ndarray) -> np.ndarray:
     """Sorted child indices ``m * n + j`` whose state is solved: parent j is move m's inverse
     applied to solved. Hash match first, then an exact check of the few candidates."""
     n = beam.shape[1]
-    near = np.flatnonzero(np.isin(state_hash(beam), _ONE_MOVE_HASHES))
+    hashes = state_hash(beam)  # (n,)
+    near = np.flatnonzero(np.isin(hashes, _ONE_MOVE_HASHES))
     if not near.size:
         return near
-    hashes = state_hash(beam[:, near])
-    moves = MOVE_INVERSE[np.argmax(hashes[:, None] == _ONE_MOVE_HASHES[None, :], axis=1)]
+    matches = hashes[near, None] == _ONE_MOVE_HASHES[None, :]  # (k, 18)
+    moves = MOVE_INVERSE[np.argmax(matches, axis=1)]
     exact = is_solved(children_of(beam, near, moves))
     return np.sort(moves[exact] * n + near[exact])
 

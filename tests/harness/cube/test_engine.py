@@ -44,6 +44,16 @@ def test_apply_moves_per_state_matches_single_moves(seed):
         assert np.array_equal(result[:, j], apply_move(states[:, j], int(moves[j])))
 
 
+def test_apply_moves_accepts_a_column_selection():
+    """``states[:, idx]`` is Fortran-ordered; the kernel must not read it as C order."""
+    states = random_states(7, np.random.default_rng(2))
+    selection = states[:, [0, 3, 6, 2]]
+    moves = np.array([0, 5, 17, 9])
+    result = apply_moves(selection, moves)
+    for j in range(4):
+        assert np.array_equal(result[:, j], apply_move(selection[:, j], int(moves[j])))
+
+
 def test_apply_moves_rejects_bad_input():
     states = solved_batch(4)
     with pytest.raises(ValueError, match="move ids must be in 0..17"):
