@@ -61,7 +61,8 @@ def solve_rate_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, 
         title="Solve rate by scramble depth (95% Wilson bands)",
         ylim=(-2, 102),
     )
-    ax.legend(fontsize=8)
+    if len(table):
+        ax.legend(fontsize=8)
     return fig, table
 
 
@@ -82,7 +83,8 @@ def length_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.D
         ylabel="mean solution length (HTM, solved cubes)",
         title="Solution length by scramble depth",
     )
-    ax.legend(fontsize=8)
+    if len(table):
+        ax.legend(fontsize=8)
     return fig, table.assign(
         optimum=table["depth"].map(dict(zip(optimum["depth"], optimum["optimal_htm"], strict=True)))
     )
@@ -103,7 +105,8 @@ def time_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.Dat
         ylabel="median seconds per cube (log)",
         title="Time per cube by scramble depth",
     )
-    ax.legend(fontsize=8)
+    if len(table):
+        ax.legend(fontsize=8)
     return fig, table
 
 
@@ -182,9 +185,21 @@ FIGURES: dict[str, tuple[str, Callable]] = {
 
 
 def draw_all(data: pd.DataFrame, folder: Path) -> dict[str, tuple[str, list[Path], pd.DataFrame]]:
+    """Draw every figure that has data in these runs.
+
+    A figure with nothing to plot (the depth curves of a random-state-only run, the length
+    histogram of a depth-only run) is left out rather than saved as an empty canvas, and a
+    file of that name left by an earlier report in the same folder is removed, so the folder
+    never shows a figure the report does not describe.
+    """
     colours = palette(sorted(data["label"].unique()))
     out = {}
     for name, (title, draw) in FIGURES.items():
         fig, table = draw(data, colours)
-        out[name] = (title, _save(fig, folder, name), table)
+        if len(table):
+            out[name] = (title, _save(fig, folder, name), table)
+        else:
+            plt.close(fig)
+            for stale in (folder / f"{name}.png", folder / f"{name}.svg"):
+                stale.unlink(missing_ok=True)
     return out

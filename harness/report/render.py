@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from harness.report.figures import draw_all
+from harness.report.figures import FIGURES, draw_all
 from harness.report.frame import LoadedRun, load_runs
 from harness.report.tables import summary_table
 
@@ -75,6 +75,14 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
         "carry 95% Wilson intervals; every solution was replayed and verified by the harness."
     )
     generated = datetime.now(UTC).isoformat(timespec="seconds")
+    missing = [caption for name, (caption, _) in FIGURES.items() if name not in figures]
+    left_out = (
+        "Not drawn, for want of data in these runs (no depth-k or no random-state suite): "
+        + "; ".join(missing)
+        + "."
+        if missing
+        else ""
+    )
 
     md = [
         f"# {title}",
@@ -90,6 +98,8 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
     ]
     for caption, paths, _ in figures.values():
         md += [f"## {caption}", "", f"![{caption}]({paths[0].name})", ""]
+    if left_out:
+        md += [left_out, ""]
     md += ["## Runs", ""] + [f"- **{rid}**: {text}" for rid, text in runs_text]
     (out / "index.md").write_text("\n".join(md) + "\n")
 
@@ -106,6 +116,8 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
             f"<h2>{html.escape(caption)}</h2><img alt='{name}' "
             f"src='data:image/png;base64,{data_uri}'>"
         )
+    if left_out:
+        parts.append(f"<p>{html.escape(left_out)}</p>")
     parts.append(
         "<h2>Runs</h2><ul>"
         + "".join(

@@ -84,3 +84,30 @@ def test_labels_tell_runs_of_one_solver_apart(tmp_path):
     b = make_run(tmp_path / "b", {("depth-03-v1", 3): 9}, settings={"beam_width": 4096})
     data, _ = load_runs([a, b])
     assert set(data["label"]) == {"alpha [beam_width=1024]", "alpha [beam_width=4096]"}
+
+
+@pytest.mark.parametrize(
+    ("suites", "absent"),
+    [
+        ({("depth-03-v1", 3): 5, ("depth-07-v1", 7): 9}, {"random_lengths"}),
+        (
+            {("random-state-v1", None): 12},
+            {"solve_rate_vs_depth", "length_vs_depth", "time_vs_depth"},
+        ),
+    ],
+)
+def test_figures_without_data_are_left_out_not_drawn_empty(tmp_path, suites, absent):
+    folder = tmp_path / "report"
+    folder.mkdir()
+    for name in absent:  # an earlier report in the same folder left these behind
+        (folder / f"{name}.png").write_bytes(b"stale")
+    write_report([make_run(tmp_path / "a", suites)], folder)
+    drawn = [name for name in FIGURES if name not in absent]
+    for name in drawn:
+        assert mpimg.imread(folder / f"{name}.png").std() > 0.01
+    assert not any((folder / f"{name}.{ext}").exists() for name in absent for ext in ("png", "svg"))
+    md = (folder / "index.md").read_text()
+    assert [name for name in FIGURES if f"({name}.png)" in md] == drawn
+    assert "Not drawn, for want of data in these runs" in md
+    html = (folder / "index.html").read_text()
+    assert html.count("data:image/png;base64,") == len(drawn)
