@@ -5,6 +5,7 @@
 set -euo pipefail
 export OMP_WAIT_POLICY=PASSIVE
 BENCH=${BENCH:-bench}
+PYTHON=${PYTHON:-python}  # the same environment as $BENCH
 STEP=${1:-all}
 
 run() { "$BENCH" run --no-report --quiet "$@"; }
@@ -38,6 +39,9 @@ if [[ $STEP == all || $STEP == quality ]]; then
   # the non-learned reference on the same 1000 cubes
   run -s kociemba --workers 1 --suite random-state-v1 --time-limit 60 \
       --run-id kociemba-random-all
+  # paired by cube: shorter / equal / longer and the mean difference with its bootstrap CI
+  "$PYTHON" benchmarks/paired_lengths.py results/kociemba-random-all \
+      "results/policy-mlp-w$width-random-all" --suite random-state-v1
 fi
 if [[ $STEP == all || $STEP == deepcubea ]]; then
   # DeepCubeA's test set, imported from ../shared/data (never committed: runs go to /tmp)
