@@ -75,10 +75,18 @@ def settings_class(cls: type) -> type[SolverSettings]:
     return settings
 
 
+def checked_settings(name: str, cls: type, settings: Mapping[str, Any] | None) -> SolverSettings:
+    """``settings`` parsed against the solver's class; errors name the solver too."""
+    try:
+        return parse_settings(settings_class(cls), settings or {})
+    except SettingsError as exc:
+        raise SettingsError(f"solver {name}: {exc}") from None
+
+
 def make_solver(name: str, settings: Mapping[str, Any] | None = None) -> Solver:
     """Resolve, validate settings, construct. Settings errors name the bad key or value."""
     cls = resolve_solver_class(name)
-    parsed = parse_settings(settings_class(cls), settings or {})
+    parsed = checked_settings(name, cls, settings)
     solver = cls(parsed)
     if not isinstance(solver, Solver):
         raise UnknownSolverError(f"solver {name!r}: {cls.__name__} has no name/solve()")
@@ -87,8 +95,7 @@ def make_solver(name: str, settings: Mapping[str, Any] | None = None) -> Solver:
 
 def describe_settings(name: str, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The full, validated settings of a solver as plain data (for manifests)."""
-    cls = resolve_solver_class(name)
-    return asdict(parse_settings(settings_class(cls), settings or {}))
+    return asdict(checked_settings(name, resolve_solver_class(name), settings))
 
 
 def load_settings_file(path: Path) -> dict[str, dict[str, Any]]:

@@ -22,13 +22,15 @@ from harness.records.provenance import git_info, machine_info, package_versions
 from harness.records.schema import SCHEMA_VERSION, Record, RecordError
 from harness.records.store import RunStore
 from harness.registry import describe_settings
-from harness.solver import Budget
+from harness.solver import Budget, SolverLoadError, check_limits
 from harness.suites.model import Suite, SuiteError
 from harness.suites.registry import load_suite
 from harness.verify import judge
 from harness.workers import Task, Worker, describe_exit
 
 _MAX_LOAD_DEATHS = 3
+LOAD_TIMEOUT_S = 300.0
+"""A solver that has not loaded after this long (a hang, a dead network mount) stops the run."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,14 @@ class RunConfig:
     memory_limit_gb: float | None = 8.0
     out: str = "results"
     seed: int = 0
+
+    def __post_init__(self) -> None:
+        check_limits(
+            self,
+            positive=("time_limit", "memory_limit_gb"),
+            counts=("limit", "workers", "max_nodes", "max_model_calls", "max_length"),
+            flags=True,
+        )
 
     @property
     def budget(self) -> Budget:
@@ -88,6 +98,7 @@ def run(
     """Start a new run; returns its store once every instance has a record."""
     suites = _load_suites(config)
     settings = {s.name: describe_settings(s.name, s.settings) for s in config.solvers}
+    started = start_solvers(config.solvers, config.budget)  # before anything is written
     stamp = datetime.now(UTC)
     run_id = (
         run_id
@@ -97,6 +108,7 @@ def run(
     )
     store = RunStore(Path(config.out) / run_id)
     if store.folder.exists():
+        _stop_all(started)
         raise RecordError(f"run folder {store.folder} exists; use --resume or another --out")
     manifest = {
         "schema_version": SCHEMA_VERSION,
@@ -104,7 +116,9 @@ def run(
         "command": command or sys.argv,
         "config": asdict(config),
         "suites": {s.name: {"sha256": s.sha256, "count": len(s), "meta": s.meta} for s in suites},
-        "solvers": {name: {"settings": value} for name, value in settings.items()},
+        "solvers": {
+            name: {"settings": value, **started[name].meta} for name, value in settings.items()
+        },
         "packages": package_versions(),
         "git": git_info(),
         "machine": machine_info(),
@@ -113,7 +127,7 @@ def run(
         "finished": None,
     }
     store.write_manifest(manifest)
-    return _execute(store, config, suites, manifest, show_progress)
+    return _execute(store, config, suites, manifest, show_progress, started)
 
 
 def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
@@ -129,13 +143,68 @@ def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
                 f"suite {suite.name} changed since the run started "
                 f"({pinned[:12]}… -> {suite.sha256[:12]}…); start a new run"
             )
+    done = {r.key for r in store.read_records()}
+    todo = [s for s in config.solvers if next(_tasks(s.name, suites, config.limit, done), None)]
+    started = start_solvers(tuple(todo), config.budget)
     # each part of a run names the code it ran with; the records do not say which part
-    # wrote them, so a resume under a different checkpoint is refused (see _execute)
+    # wrote them, so a resume under a different checkpoint is refused
+    for name, worker in started.items():
+        try:
+            _check_pinned(manifest["solvers"][name], worker.meta, name, store)
+        except RecordError:
+            _stop_all(started)
+            raise
     manifest.setdefault("resumed", []).append(
         {"at": datetime.now(UTC).isoformat(), "git": git_info(), "packages": package_versions()}
     )
     store.write_manifest(manifest)
-    return _execute(store, config, suites, manifest, show_progress)
+    return _execute(store, config, suites, manifest, show_progress, started)
+
+
+def start_solvers(specs: tuple[SolverSpec, ...], budget: Budget) -> dict[str, Worker]:
+    """One worker per solver, each loaded and ready, or :class:`SolverLoadError`.
+
+    Runs before a run writes anything, so a solver that cannot load (a missing or tampered
+    checkpoint, an import error, a crash or hang while loading) stops it with one line and
+    leaves nothing a ``--resume`` would trip over. The workers then serve the run.
+    """
+    workers = {spec.name: Worker(spec.name, spec.settings, budget) for spec in specs}
+    waiting = dict(workers)
+    deadline = time.monotonic() + LOAD_TIMEOUT_S
+    try:
+        while waiting:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                names = ", ".join(waiting)
+                raise SolverLoadError(f"solver {names} did not load within {LOAD_TIMEOUT_S:g} s")
+            for conn in wait([w.conn for w in waiting.values()], timeout=left):
+                name = next(n for n, w in waiting.items() if w.conn is conn)
+                worker = waiting.pop(name)
+                try:
+                    message = worker.receive()
+                except (EOFError, OSError):
+                    message = ("load_error", describe_exit(worker))
+                if message[0] != "ready":
+                    raise SolverLoadError(f"solver {name} failed to load: {message[1]}")
+                worker.ready, worker.meta = True, message[1]
+    except BaseException:
+        _stop_all(workers)
+        raise
+    return workers
+
+
+def _stop_all(workers: dict[str, Worker]) -> None:
+    for worker in workers.values():
+        worker.kill()
+
+
+def _check_pinned(known: dict[str, Any], meta: dict[str, Any], solver: str, store: RunStore):
+    pinned, loaded = known.get("checkpoint_sha256"), meta.get("checkpoint_sha256")
+    if "checkpoint_sha256" in known and pinned != loaded:
+        raise RecordError(
+            f"{solver} loaded checkpoint {str(loaded)[:12]}… but the records already in "
+            f"{store.folder} came from {str(pinned)[:12]}…; start a new run"
+        )
 
 
 def _load_suites(config: RunConfig) -> list[Suite]:
@@ -145,19 +214,19 @@ def _load_suites(config: RunConfig) -> list[Suite]:
 
 
 def _execute(
-    store: RunStore, config: RunConfig, suites: list[Suite], manifest: dict, show_progress: bool
+    store: RunStore,
+    config: RunConfig,
+    suites: list[Suite],
+    manifest: dict,
+    show_progress: bool,
+    started: dict[str, Worker],
 ) -> RunStore:
     done = {r.key: r for r in store.read_records()}
 
     def on_ready(solver: str, meta: dict[str, Any]) -> None:
         """Pin the solver's checkpoint in the manifest as soon as a worker has loaded it."""
         known = manifest["solvers"][solver]
-        pinned, loaded = known.get("checkpoint_sha256"), meta.get("checkpoint_sha256")
-        if "checkpoint_sha256" in known and pinned != loaded:
-            raise RecordError(
-                f"{solver} loaded checkpoint {str(loaded)[:12]}… but the records already in "
-                f"{store.folder} came from {str(pinned)[:12]}…; start a new run"
-            )
+        _check_pinned(known, meta, solver, store)
         if known.items() >= meta.items():
             return
         known.update(meta)
@@ -173,15 +242,21 @@ def _execute(
         with progress:
             for spec in config.solvers:
                 tasks = list(_tasks(spec.name, suites, config.limit, done))
+                first = started.pop(spec.name, None)
                 if tasks:
-                    meta = _run_solver(spec, tasks, suites, config, store, progress, on_ready)
+                    meta = _run_solver(
+                        spec, tasks, suites, config, store, progress, on_ready, first
+                    )
                     manifest["solvers"][spec.name].update(meta)
                     store.write_manifest(manifest)
+                elif first is not None:
+                    first.stop()
     except KeyboardInterrupt:
         manifest["interrupted"] = datetime.now(UTC).isoformat()
         store.write_manifest(manifest)
         raise RunInterruptedError(store) from None
     finally:
+        _stop_all(started)
         store.close()
     manifest["finished"] = datetime.now(UTC).isoformat()
     manifest.pop("interrupted", None)
@@ -204,17 +279,19 @@ def _run_solver(
     store: RunStore,
     progress: RunProgress,
     on_ready: Callable[[str, dict[str, Any]], None],
+    first: Worker | None = None,
 ) -> dict[str, Any]:
-    """Feed ``tasks`` to ``config.workers`` processes; record each verified outcome."""
+    """Feed ``tasks`` to ``config.workers`` processes (``first``: one already loaded);
+    record each verified outcome. A worker that fails to load stops the run."""
     optimal = {(s.name, i.id): i.optimal_htm for s in suites for i in s.instances}
     budget = config.budget
     grace = 1.0 + 0.1 * (config.time_limit or 0)
     memory_limit = (config.memory_limit_gb or 0) * 2**30
     pending = list(reversed(tasks))
-    workers = [
-        Worker(spec.name, spec.settings, budget) for _ in range(min(config.workers, len(tasks)))
-    ]
-    meta: dict[str, Any] = {}
+    count = min(config.workers, len(tasks))
+    workers = [first] if first is not None else []
+    workers += [Worker(spec.name, spec.settings, budget) for _ in range(count - len(workers))]
+    meta: dict[str, Any] = first.meta if first is not None else {}
     load_deaths = 0
 
     def finish(task: Task, record: Record) -> None:
@@ -242,8 +319,7 @@ def _run_solver(
                         w.ready, meta = True, message[1]
                         on_ready(spec.name, meta)
                     elif kind == "load_error":
-                        _fail_all(pending, workers, finish, f"solver failed to load: {message[1]}")
-                        return {"load_error": message[1]}
+                        raise SolverLoadError(_stopped(spec.name, message[1], store))
                     elif kind in ("result", "error"):
                         task, w.task = w.task, None
                         finish(task, _verdict(message, task, suites, optimal, budget))
@@ -254,9 +330,8 @@ def _run_solver(
                         elif not w.ready:
                             load_deaths += 1
                             if load_deaths >= _MAX_LOAD_DEATHS:
-                                why = f"solver failed to load: {describe_exit(w)}"
-                                _fail_all(pending, workers, finish, why)
-                                return {"load_error": why}
+                                why = _stopped(spec.name, describe_exit(w), store)
+                                raise SolverLoadError(why)
                         workers[i] = replace(w)
                     continue
                 if w.task is not None:
@@ -289,13 +364,13 @@ def _run_solver(
     return meta
 
 
-def _fail_all(pending: list[Task], workers: list[Worker], finish, why: str) -> None:
-    """A solver that cannot start: each of its instances is an ``error`` naming why."""
-    for task in [w.task for w in workers if w.task] + pending[::-1]:
-        finish(task, _failure(task, "error", why, None))
-    pending.clear()
-    for w in workers:
-        w.task = None
+def _stopped(solver: str, why: str, store: RunStore) -> str:
+    """A solver that loaded at the start but not in a later worker (its checkpoint changed
+    during the run, say): the run stops; what it finished is kept."""
+    return (
+        f"solver {solver} failed to load in a new worker: {why}; the finished records are "
+        f"kept (bench run --resume {store.folder})"
+    )
 
 
 def _verdict(

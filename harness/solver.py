@@ -8,12 +8,13 @@ engine and records the outcome, so a solver that lies costs one instance and not
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 import types
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Annotated, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -37,6 +38,13 @@ class Budget:
     max_model_calls: int | None = None
     max_length: int | None = None
 
+    def __post_init__(self) -> None:
+        check_limits(
+            self,
+            positive=("wall_seconds",),
+            counts=("max_nodes", "max_model_calls", "max_length"),
+        )
+
     def deadline(self, start: float | None = None) -> float:
         """``time.monotonic()`` value after which a cooperative solver should stop."""
         start = time.monotonic() if start is None else start
@@ -55,6 +63,35 @@ class Attempt:
     nodes_expanded: int = 0
     model_calls: int = 0
     info: Mapping[str, Any] = field(default_factory=dict)
+
+
+class ArgumentError(ValueError):
+    """A run argument or budget out of range (``--workers 0``, ``--time-limit -1``)."""
+
+
+def check_limits(
+    obj: object, *, positive: Sequence[str] = (), counts: Sequence[str] = (), flags: bool = False
+) -> None:
+    """Refuse, by name, a field of ``obj`` that is not a positive finite number
+    (``positive``) or not a whole number ≥ 1 (``counts``); None means no limit.
+
+    ``flags`` names the field as its ``bench run`` option (``--time-limit``).
+    """
+    for name in (*positive, *counts):
+        value = getattr(obj, name)
+        if value is None:
+            continue
+        label = f"--{name.replace('_', '-')} {value!r}" if flags else f"{name}={value!r}"
+        if name in counts:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ArgumentError(f"{label}: must be a whole number ≥ 1")
+        elif (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or value <= 0
+        ):
+            raise ArgumentError(f"{label}: must be a positive number of seconds or GB")
 
 
 @runtime_checkable
@@ -79,20 +116,73 @@ class SolverLoadError(ValueError):
 
 
 class SettingsError(ValueError):
-    """A solver setting that does not exist or does not parse."""
+    """A solver setting that does not exist, does not parse or is out of range."""
+
+
+@dataclass(frozen=True)
+class Range:
+    """Bounds of a numeric setting, declared once where the field is:
+    ``beam_width: Annotated[int, Range(min=1)] = 1024``, ``weight: Annotated[float,
+    Range(min=0, open_min=True)]``. Every solver's settings are checked against them when
+    constructed, so a plug-in gets the same checks as a built-in."""
+
+    min: float | None = None
+    max: float | None = None
+    open_min: bool = False  # min itself is not allowed
+
+    def problem(self, value: float) -> str | None:
+        """Why ``value`` is out of range, or None."""
+        if isinstance(value, float) and not math.isfinite(value):
+            return "must be a finite number"
+        if self.min is not None and (value <= self.min if self.open_min else value < self.min):
+            return f"must be {'>' if self.open_min else '≥'} {self.min:g}"
+        if self.max is not None and value > self.max:
+            return f"must be ≤ {self.max:g}"
+        return None
+
+    def describe(self) -> str:
+        parts = []
+        if self.min is not None:
+            parts.append(f"{'>' if self.open_min else '≥'} {self.min:g}")
+        if self.max is not None:
+            parts.append(f"≤ {self.max:g}")
+        return ", ".join(parts)
+
+
+POSITIVE = Range(min=1)
+"""Counts: beam widths, batch sizes, threads, ..."""
+
+
+def setting_range(cls: type, name: str) -> Range | None:
+    """The :class:`Range` declared on field ``name`` of a settings class, if any."""
+    hint = typing.get_type_hints(cls, include_extras=True).get(name)
+    for extra in getattr(hint, "__metadata__", ()):
+        if isinstance(extra, Range):
+            return extra
+    return None
 
 
 @dataclass(frozen=True)
 class SolverSettings:
     """Base of every solver's settings: a frozen dataclass of typed fields with defaults.
 
-    Subclasses add fields; :func:`parse_settings` turns ``key=value`` strings or TOML values
-    into an instance and refuses unknown keys and bad values by name.
+    Subclasses add fields (with a :class:`Range` in ``Annotated`` where a number has
+    bounds); :func:`parse_settings` turns ``key=value`` strings or TOML values into an
+    instance and refuses unknown keys, bad values and values out of range by name.
     """
 
-    seed: int = 0
+    seed: Annotated[int, Range(min=0)] = 0
 
     OPTION_HELP: ClassVar[Mapping[str, str]] = {"seed": "random seed for anything stochastic"}
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            bounds = setting_range(type(self), f.name)
+            if bounds is None or value is None or isinstance(value, bool):
+                continue
+            if isinstance(value, int | float) and (why := bounds.problem(value)) is not None:
+                raise SettingsError(f"setting {f.name}={value!r} {why}")
 
 
 def parse_settings(cls: type[SolverSettings], values: Mapping[str, Any]) -> SolverSettings:

@@ -44,6 +44,8 @@ def _worker_main(conn: Connection, solver: str, settings: dict[str, Any], budget
             {
                 "name": instance.name,
                 "checkpoint_sha256": getattr(instance, "checkpoint_sha256", None),
+                # how the solver runs here (precision, threads), where it says
+                **dict(getattr(instance, "runtime_info", {}) or {}),
             },
         )
     )

@@ -106,3 +106,34 @@ class NotAnAttempt(_Fake):
 class BrokenLoad(_Fake):
     def __init__(self, settings=None):
         raise OSError("checkpoint weights.pt is corrupt")
+
+
+class HangingLoad(_Fake):
+    def __init__(self, settings=None):
+        time.sleep(10_000)
+
+
+class DyingLoad(_Fake):
+    def __init__(self, settings=None):
+        os._exit(4)
+
+
+@dataclass(frozen=True)
+class OnceSettings(SolverSettings):
+    marker: str = ""
+
+
+class LoadsOnce(_Fake):
+    """Loads the first time (leaving ``marker``), then refuses; its solve kills its worker,
+    so the replacement worker's load fails mid-run."""
+
+    Settings = OnceSettings
+
+    def __init__(self, settings: OnceSettings | None = None) -> None:
+        super().__init__(settings)
+        if os.path.exists(self.settings.marker):
+            raise OSError("checkpoint changed since the run started")
+        open(self.settings.marker, "w").close()
+
+    def solve(self, cube, budget):
+        os._exit(3)

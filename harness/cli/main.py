@@ -17,7 +17,7 @@ from harness.records.schema import RecordError
 from harness.registry import UnknownSolverError
 from harness.report.rules import ThresholdError
 from harness.runner import RunInterruptedError
-from harness.solver import SettingsError, SolverLoadError
+from harness.solver import ArgumentError, SettingsError, SolverLoadError
 from harness.suites.model import SuiteError
 
 app = typer.Typer(
@@ -42,6 +42,7 @@ USER_ERRORS = (
     InvalidCubeError,
     NotationError,
     SettingsError,
+    ArgumentError,
     UnknownSolverError,
     RecordError,
     FileNotFoundError,

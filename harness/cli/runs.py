@@ -87,9 +87,17 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
     git = manifest.get("git", {})
     machine = manifest.get("machine", {})
     typer.echo(f"command: {' '.join(manifest.get('command', []))}")
+    isa = machine.get("isa", "isa not recorded")
+    bf16 = {True: ", native bf16", False: ", no native bf16"}.get(machine.get("native_bf16"), "")
     typer.echo(
-        f"commit {git.get('commit')} (dirty: {git.get('dirty')}); {machine.get('cpu')}, "
-        f"{machine.get('cores')} cores; started {manifest.get('started')}, "
+        f"commit {git.get('commit')} (dirty: {git.get('dirty')}); {machine.get('cpu')} "
+        f"({isa}{bf16}), {machine.get('cores')} cores; started {manifest.get('started')}, "
         f"finished {manifest.get('finished')}"
     )
+    for name, solver in manifest.get("solvers", {}).items():
+        if "precision" in solver:
+            typer.echo(
+                f"{name}: precision {solver['precision']} ({solver.get('precision_reason')}), "
+                f"{solver.get('threads')} thread(s) per worker"
+            )
     print_summary(store)

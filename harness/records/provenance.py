@@ -10,6 +10,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from harness.hardware import cpu_summary
+
 PACKAGES = (
     "cubebench",
     "numpy",
@@ -71,6 +73,7 @@ def machine_info() -> dict[str, Any]:
         pass
     return {
         "cpu": cpu,
+        **cpu_summary(),  # isa, native_bf16, onednn_max_isa: why two machines' times differ
         "cores": os.cpu_count(),
         "memory_gb": memory_gb,
         "gpu": _gpu(),

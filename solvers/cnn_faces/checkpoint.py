@@ -28,8 +28,13 @@ def save_checkpoint(model, config: CNNConfig, card: dict, folder: Path) -> str:
     return digest
 
 
-def load_checkpoint(folder: Path = CHECKPOINT_DIR):
-    """(keras model, model card); refuses a file whose sha256 is not the card's."""
+def load_checkpoint(folder: Path = CHECKPOINT_DIR, policy: str | None = None):
+    """(keras model, model card); refuses a file whose sha256 is not the card's.
+
+    ``policy``: the Keras dtype policy to run at (``float32``, ``mixed_bfloat16``); the
+    weights are float32 under either, so a model saved under the other is rebuilt around
+    them.
+    """
     import keras
 
     path, card = checked_file(Path(folder), STEM, ".keras")
@@ -37,4 +42,9 @@ def load_checkpoint(folder: Path = CHECKPOINT_DIR):
         model = keras.models.load_model(path, safe_mode=True, compile=False)
     except Exception as exc:  # keras reports bad archives with many exception types
         raise CheckpointError(f"cannot load {path}: {exc}") from exc
+    saved = card["architecture"].get("precision", "mixed_bfloat16")
+    if policy is not None and policy != saved:
+        rebuilt = build_model(CNNConfig(**{**card["architecture"], "precision": policy}))
+        rebuilt.set_weights(model.get_weights())
+        model = rebuilt
     return model, card

@@ -8,9 +8,12 @@ from typing import Literal
 
 import numpy as np
 
+from harness.hardware import native_bf16
 from harness.solver import Attempt, Budget
 from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from solvers.cnn_faces.model import configure_threads, encode
+from solvers.cnn_faces.model import KERAS_POLICY, configure_threads, encode
+from solvers.common.precision import resolve
+from solvers.search.models import ModelClock
 from solvers.search.settings import SearchSettings, run_search
 
 
@@ -18,20 +21,31 @@ from solvers.search.settings import SearchSettings, run_search
 class CNNFacesSettings(SearchSettings):
     search: Literal["greedy", "beam"] = "greedy"
     batch_size: int = 4096
+    precision: Literal["auto", "fp32", "bf16"] = "auto"
     checkpoint: str = ""  # a folder with another cnn-faces.keras + .json; empty: shipped
 
 
 class CNNFacesSolver:
     Settings = CNNFacesSettings
+    name = "cnn-faces"
 
     def __init__(self, settings: CNNFacesSettings | None = None) -> None:
         self.settings = settings or CNNFacesSettings()
-        self.name = "cnn-faces"
+        # Keras runs CPU matmuls through oneDNN as torch does: the same hardware answer
+        self.resolved = resolve(
+            self.settings.precision, native_bf16=native_bf16(), offered=("fp32", "bf16")
+        )
         configure_threads(self.settings.threads)
         folder = Path(self.settings.checkpoint) if self.settings.checkpoint else CHECKPOINT_DIR
-        self.model, self.card = load_checkpoint(folder)
+        self.model, self.card = load_checkpoint(folder, KERAS_POLICY[self.resolved.precision])
         self.checkpoint_sha256 = self.card["sha256"]
         self.variant = self.card["architecture"]["variant"]
+        self.clock = ModelClock()
+
+    @property
+    def runtime_info(self) -> dict[str, object]:
+        """How this solver runs here; the runner pins it in the manifest."""
+        return {**self.resolved.to_dict(), "threads": self.settings.threads}
 
     def policy(self, states: np.ndarray) -> np.ndarray:
         """(54, N) states -> (N, 18) log-probabilities of the move that solves next."""
@@ -40,4 +54,4 @@ class CNNFacesSolver:
         return (logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))).astype(np.float32)
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
-        return run_search(cube, budget, self.settings, policy=self.policy)
+        return run_search(cube, budget, self.settings, policy=self.policy, clock=self.clock)

@@ -15,22 +15,31 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
+from harness.hardware import native_bf16
 from harness.records.provenance import machine_info
 from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, STEM, save_checkpoint
 from solvers.cnn_faces.model import (
+    KERAS_POLICY,
     CNNConfig,
     build_model,
     configure_threads,
     encode,
     permute_colours,
 )
-from solvers.common.loop import LoopConfig, add_loop_arguments, cosine_lr, loop_config, print_flush
+from solvers.common.loop import (
+    LoopConfig,
+    Progress,
+    add_loop_arguments,
+    cosine_lr,
+    loop_config,
+    print_flush,
+)
+from solvers.common.precision import resolve
 from solvers.common.walks import walk_samples
 
 
@@ -61,6 +70,8 @@ def train(
     loop: LoopConfig, data: DataConfig | None = None, config: CNNConfig | None = None, log=print
 ) -> dict:
     data, config = data or DataConfig(), config or CNNConfig()
+    precision = resolve(loop.precision, native_bf16=native_bf16(), offered=("fp32", "bf16"))
+    config = replace(config, precision=KERAS_POLICY[precision.precision])
     configure_threads(loop.threads)
     import keras
 
@@ -87,17 +98,18 @@ def train(
     val_rng = np.random.default_rng([loop.seed, 1])
     val_states, val_y, val_depths = walk_samples(data.validation_walks, data.max_depth, val_rng)
     val_x = encode(val_states, config.variant)
-    budget, start = loop.minutes * 60, time.monotonic() - progress["elapsed"]
-    last_eval, best_card = time.monotonic(), {}
+    clock = Progress(loop, progress["elapsed"], progress["step"])
+    best_card: dict = {}
+    budget = f"{loop.steps} steps" if loop.steps else f"{loop.minutes} min"
     log(
         f"{STEM} ({config.variant}): {model.count_params():,} parameters, {loop.threads} "
-        f"threads, {loop.minutes} min"
+        f"threads, {budget}, {config.precision} ({precision.reason})"
     )
 
     def checkpoint() -> None:
         nonlocal best_card
         metrics = _validate(model, val_x, val_y, val_depths)
-        elapsed = time.monotonic() - start
+        elapsed = clock.elapsed
         rate = progress["samples"] / max(elapsed, 1e-9)
         acc = metrics["accuracy_by_depth"]
         log(
@@ -119,7 +131,12 @@ def train(
                 "samples_per_second": round(rate),
                 "validation": metrics,
                 "loop": asdict(loop),
-                "hardware": {**machine_info(), "keras": keras.__version__, "threads": loop.threads},
+                "hardware": {
+                    **machine_info(),
+                    "keras": keras.__version__,
+                    "threads": loop.threads,
+                    **precision.to_dict(),
+                },
                 "python": platform.python_version(),
             }
             save_checkpoint(model, config, best_card, out)
@@ -128,16 +145,15 @@ def train(
             json.dumps({**progress, "elapsed": elapsed, "rng": rng.bit_generator.state})
         )
 
-    while (elapsed := time.monotonic() - start) < budget:
-        model.optimizer.learning_rate.assign(cosine_lr(loop, elapsed / budget))
+    while clock.running():
+        model.optimizer.learning_rate.assign(cosine_lr(loop, clock.fraction()))
         states, labels, _ = walk_samples(data.walks_per_batch, data.max_depth, rng)
         if data.augment_colours:
             states = permute_colours(states, rng)
         model.train_on_batch(encode(states, config.variant), labels)
-        progress["step"] += 1
+        progress["step"] = clock.step = progress["step"] + 1
         progress["samples"] += len(labels)
-        if time.monotonic() - last_eval >= loop.eval_every_s:
-            last_eval = time.monotonic()
+        if clock.eval_due():
             checkpoint()
     checkpoint()
     return best_card
@@ -160,10 +176,7 @@ def main(argv: list[str] | None = None) -> dict:
     return train(
         loop_config(args),
         DataConfig(max_depth=args.max_depth, augment_colours=args.augment_colours),
-        CNNConfig(
-            variant=args.variant,
-            precision="mixed_bfloat16" if args.precision == "bf16" else "float32",
-        ),
+        CNNConfig(variant=args.variant),
         log=print_flush,
     )
 

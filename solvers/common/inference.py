@@ -1,39 +1,120 @@
-"""What every torch solver adapter does the same way: settings, loading, the inference context."""
+"""What every torch solver adapter does the same way: settings, precision, loading, inference.
+
+Precision follows :mod:`solvers.common.precision`; int8 is torch's dynamic quantization of
+the linear layers (per output channel, batch norm folded in first), measured per solver.
+"""
 
 from __future__ import annotations
 
+import copy
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 import torch
 from torch import nn
 
+from harness.hardware import native_bf16
+from solvers.common.precision import Precision, Resolved, resolve
+from solvers.search.models import ModelClock
 from solvers.search.settings import SearchSettings
 
 
 @dataclass(frozen=True)
 class TorchSearchSettings(SearchSettings):
-    precision: Literal["bf16", "fp32"] = "bf16"
+    precision: Precision = "auto"
     checkpoint: str = ""  # a folder with another checkpoint of this solver; empty: the shipped one
 
 
-def load_for(
-    settings: TorchSearchSettings,
-    load: Callable[[Path, str], tuple[nn.Module, dict]],
-    shipped: Path,
-) -> tuple[nn.Module, dict]:
-    """Set the worker's thread count and load the configured (or shipped) checkpoint."""
-    torch.set_num_threads(settings.threads)
-    folder = Path(settings.checkpoint) if settings.checkpoint else shipped
-    return load(folder, settings.device)
+def torch_native_bf16(device: str = "cpu") -> bool:
+    """bfloat16 instructions where the model runs: the CPU's flags and oneDNN must agree."""
+    if device.startswith("cuda"):
+        return torch.cuda.is_available() and torch.cuda.is_bf16_supported()
+    return native_bf16() and bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
 
 
-@contextmanager
-def inference(settings: TorchSearchSettings) -> Iterator[None]:
-    """No autograd; bfloat16 autocast on CPU unless ``precision=fp32`` (about 2x faster here)."""
-    bf16 = settings.precision == "bf16" and settings.device == "cpu"
-    with torch.inference_mode(), torch.autocast("cpu", torch.bfloat16, enabled=bf16):
-        yield
+def resolve_torch(
+    requested: str,
+    device: str = "cpu",
+    fallback: str = "fp32",
+    offered: tuple[str, ...] = ("fp32", "bf16", "int8"),
+) -> Resolved:
+    """:func:`solvers.common.precision.resolve` with torch's answer about bfloat16."""
+    return resolve(
+        requested,
+        native_bf16=torch_native_bf16(device),
+        device=device,
+        fallback=fallback,
+        offered=offered,
+    )
+
+
+class TorchModelSolver:
+    """Base of torch adapters: loads the checkpoint once, at the resolved precision.
+
+    ``INT8_KEEPS_SOLUTIONS``: whether ``auto`` may fall back to int8 on a CPU without
+    native bfloat16; set only where int8 was measured to give float32's solve rate and
+    lengths (``benchmarks/precision.py``).
+    """
+
+    INT8_KEEPS_SOLUTIONS = False
+
+    def __init__(
+        self,
+        settings: TorchSearchSettings,
+        load: Callable[[Path, str], tuple[nn.Module, dict]],
+        shipped: Path,
+    ) -> None:
+        self.settings = settings
+        fallback = "int8" if self.INT8_KEEPS_SOLUTIONS else "fp32"
+        self.resolved = resolve_torch(settings.precision, settings.device, fallback)
+        torch.set_num_threads(settings.threads)
+        folder = Path(settings.checkpoint) if settings.checkpoint else shipped
+        model, self.card = load(folder, settings.device)
+        self.model = quantize(model) if self.resolved.precision == "int8" else model
+        self.checkpoint_sha256 = self.card["sha256"]
+        self.clock = ModelClock()
+
+    @property
+    def runtime_info(self) -> dict[str, object]:
+        """How this solver runs here; the runner pins it in the manifest."""
+        return {**self.resolved.to_dict(), "threads": self.settings.threads}
+
+    @contextmanager
+    def inference(self) -> Iterator[None]:
+        """No autograd; bfloat16 autocast when the resolved precision is bf16."""
+        kind = "cuda" if self.settings.device.startswith("cuda") else "cpu"
+        bf16 = self.resolved.precision == "bf16"
+        with torch.inference_mode(), torch.autocast(kind, torch.bfloat16, enabled=bf16):
+            yield
+
+
+def quantize(model: nn.Module) -> nn.Module:
+    """A copy with batch norm folded and every linear layer dynamically quantized to int8."""
+    folded = fold_batch_norm(copy.deepcopy(model).eval())
+    with warnings.catch_warnings():  # torch.ao announces its move to torchao; it still works
+        warnings.simplefilter("ignore")
+        from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+
+        return quantize_dynamic(folded, {nn.Linear: per_channel_dynamic_qconfig}, torch.qint8)
+
+
+@torch.no_grad()
+def fold_batch_norm(model: nn.Module) -> nn.Module:
+    """Fold each eval-mode ``BatchNorm1d`` that directly follows a ``Linear`` in an
+    ``nn.Sequential`` into that layer (in place); the norm becomes an identity."""
+    for seq in [m for m in model.modules() if isinstance(m, nn.Sequential)]:
+        layers = list(seq)
+        for i in range(len(layers) - 1):
+            linear, norm = layers[i], layers[i + 1]
+            if not (isinstance(linear, nn.Linear) and isinstance(norm, nn.BatchNorm1d)):
+                continue
+            scale = norm.weight / torch.sqrt(norm.running_var + norm.eps)  # (out,)
+            bias = linear.bias if linear.bias is not None else torch.zeros_like(scale)
+            fused = nn.Linear(linear.in_features, linear.out_features)
+            fused.weight.copy_(linear.weight * scale[:, None])
+            fused.bias.copy_((bias - norm.running_mean) * scale + norm.bias)
+            seq[i], seq[i + 1] = fused, nn.Identity()
+    return model

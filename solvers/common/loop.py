@@ -9,13 +9,23 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 
 @dataclass(frozen=True)
 class LoopConfig:
+    """How long and how a training run goes.
+
+    ``steps`` (when set) makes the run a fixed amount of work, whatever the CPU: training
+    stops there, the learning-rate schedule runs over steps and validation comes every
+    ``eval_every_steps``; ``minutes`` then only caps the wall time. Tests always use steps.
+    """
+
     minutes: float = 90.0
+    steps: int | None = None
+    eval_every_steps: int | None = None
     device: str = "cpu"
     lr: float = 1e-3
     lr_floor: float = 1e-5
@@ -25,9 +35,52 @@ class LoopConfig:
     out: str = "checkpoints"
     resume: bool = True
     init_from: str = ""  # a checkpoint folder to start from (fine-tuning), when not resuming
-    # bfloat16 autocast on CPU doubles an MLP's training throughput here but cuts a small
-    # transformer's to ~40% (measured), so each trainer picks its default.
-    precision: str = "bf16"
+    # auto: bfloat16 where the hardware has it natively (solvers.common.precision). Even there
+    # it doubles an MLP's training throughput but cuts a small transformer's to ~40%
+    # (measured), so a trainer may default to fp32.
+    precision: str = "auto"
+
+    def __post_init__(self) -> None:
+        for name in ("steps", "eval_every_steps"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise ValueError(f"training {name}={value}: must be at least 1")
+        if self.minutes <= 0:
+            raise ValueError(f"training minutes={self.minutes}: must be positive")
+
+
+class Progress:
+    """Where a training run is against its budget: steps when set, else wall time."""
+
+    def __init__(self, config: LoopConfig, elapsed: float = 0.0, step: int = 0) -> None:
+        self.config = config
+        self.start = time.monotonic() - elapsed
+        self.step = step
+        self.last_eval_step, self.last_eval_time = step, time.monotonic()
+
+    @property
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
+
+    def fraction(self) -> float:
+        """Share of the budget spent: of the steps if set, else of the minutes."""
+        if self.config.steps:
+            return self.step / self.config.steps
+        return self.elapsed / (self.config.minutes * 60)
+
+    def running(self) -> bool:
+        over_time = self.elapsed >= self.config.minutes * 60
+        return not over_time and (not self.config.steps or self.step < self.config.steps)
+
+    def eval_due(self) -> bool:
+        """Validation time: every ``eval_every_steps`` steps if set, else ``eval_every_s``."""
+        if self.config.eval_every_steps:
+            due = self.step - self.last_eval_step >= self.config.eval_every_steps
+        else:
+            due = time.monotonic() - self.last_eval_time >= self.config.eval_every_s
+        if due:
+            self.last_eval_step, self.last_eval_time = self.step, time.monotonic()
+        return due
 
 
 def cosine_lr(config: LoopConfig, fraction: float) -> float:
@@ -41,6 +94,7 @@ def cosine_lr(config: LoopConfig, fraction: float) -> float:
 def add_loop_arguments(parser: argparse.ArgumentParser, out: Path) -> None:
     """The options every ``bench train NAME`` accepts."""
     parser.add_argument("--minutes", type=float, default=90.0, help="training time budget")
+    parser.add_argument("--steps", type=int, default=None, help="stop after this many steps")
     parser.add_argument("--device", default="cpu", help="cpu or cuda")
     parser.add_argument("--threads", type=int, default=int(os.environ.get("OMP_NUM_THREADS", 2)))
     parser.add_argument("--lr", type=float, default=1e-3, help="peak learning rate")
@@ -49,13 +103,17 @@ def add_loop_arguments(parser: argparse.ArgumentParser, out: Path) -> None:
     parser.add_argument("--init-from", default="", help="checkpoint folder to fine-tune")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--precision", choices=["bf16", "fp32"], default="bf16", help="CPU autocast or not"
+        "--precision",
+        choices=["auto", "bf16", "fp32"],
+        default="auto",
+        help="auto: bfloat16 where the hardware has it natively, else float32",
     )
 
 
 def loop_config(args: argparse.Namespace) -> LoopConfig:
     return LoopConfig(
         minutes=args.minutes,
+        steps=args.steps,
         device=args.device,
         threads=args.threads,
         lr=args.lr,

@@ -1,9 +1,10 @@
 """The training loop every torch solver shares: time-boxed, resumable, checkpointing.
 
-Learning rate follows a cosine from ``lr`` to ``lr_floor`` over the time budget (so a run of
-any length ends annealed); the forward pass runs under bfloat16 autocast on CPU (about twice
-the throughput of float32 here); validation runs every ``eval_every_s`` seconds and the
-shipped weights are rewritten whenever the validation loss improves. The optimizer, step,
+Learning rate follows a cosine from ``lr`` to ``lr_floor`` over the budget (minutes, or
+``steps`` when set, so a run of any length ends annealed); the forward pass runs under
+bfloat16 autocast where the hardware has bfloat16 natively (``precision=auto``); validation
+runs every ``eval_every_s`` seconds (or ``eval_every_steps``) and the shipped weights are
+rewritten whenever the validation loss improves. The optimizer, step,
 elapsed time and RNG state are saved beside them, so an interrupted run resumes.
 """
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 import json
 import math
 import platform
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +24,8 @@ from torch import nn
 
 from harness.records.provenance import machine_info
 from solvers.common.checkpoint import load_weights, save_weights
-from solvers.common.loop import LoopConfig, cosine_lr
+from solvers.common.inference import resolve_torch
+from solvers.common.loop import LoopConfig, Progress, cosine_lr
 
 Batch = tuple[torch.Tensor, torch.Tensor]
 
@@ -75,23 +76,24 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
             f"starting from {config.init_from} ({card.get('steps')} steps, sha256 "
             f"{card['sha256'][:12]}…)"
         )
-    bf16 = config.device == "cpu" and config.precision == "bf16"
-    budget = config.minutes * 60
-    start = time.monotonic() - progress["elapsed"]
-    last_eval = time.monotonic()
+    precision = resolve_torch(config.precision, config.device, offered=("fp32", "bf16"))
+    bf16 = precision.precision == "bf16"
+    kind = "cuda" if config.device.startswith("cuda") else "cpu"
+    clock = Progress(config, progress["elapsed"], progress["step"])
     best_card: dict = {}
+    budget = f"{config.steps} steps" if config.steps else f"{config.minutes} min"
     log(
         f"{task.stem}: {parameter_count(model):,} parameters, {config.threads} threads, "
-        f"{config.minutes} min on {config.device}"
+        f"{budget} on {config.device}, {precision.precision} ({precision.reason})"
     )
 
     def checkpoint() -> None:
         nonlocal best_card
         model.eval()
-        with torch.inference_mode(), torch.autocast("cpu", torch.bfloat16, enabled=bf16):
+        with torch.inference_mode(), torch.autocast(kind, torch.bfloat16, enabled=bf16):
             metrics = task.validate(model)
         model.train()
-        elapsed = time.monotonic() - start
+        elapsed = clock.elapsed
         rate = progress["samples"] / max(elapsed, 1e-9)
         log(
             f"{elapsed / 60:6.1f} min  step {progress['step']:7d}  "
@@ -113,6 +115,7 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
                     "torch": torch.__version__,
                     "threads": config.threads,
                     "device": config.device,
+                    **precision.to_dict(),
                 },
                 "python": platform.python_version(),
             }
@@ -123,20 +126,19 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
         )
 
     model.train()
-    while (elapsed := time.monotonic() - start) < budget:
-        lr = cosine_lr(config, elapsed / budget)
+    while clock.running():
+        lr = cosine_lr(config, clock.fraction())
         for group in optimizer.param_groups:
             group["lr"] = lr
         x, y = task.make_batch(rng)
-        with torch.autocast("cpu", torch.bfloat16, enabled=bf16):
+        with torch.autocast(kind, torch.bfloat16, enabled=bf16):
             loss = task.loss(model(x.to(config.device)), y.to(config.device))
         optimizer.zero_grad(set_to_none=True)
         loss.backward()
         optimizer.step()
-        progress["step"] += 1
+        progress["step"] = clock.step = progress["step"] + 1
         progress["samples"] += len(y)
-        if time.monotonic() - last_eval >= config.eval_every_s:
-            last_eval = time.monotonic()
+        if clock.eval_due():
             checkpoint()
     checkpoint()
     return best_card

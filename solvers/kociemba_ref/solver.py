@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib.metadata import version
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 import kociemba
 import numpy as np
 
 from harness.cube import is_solved, parse_moves, state_to_facelets
-from harness.solver import Attempt, Budget, SolverSettings
+from harness.solver import POSITIVE, Attempt, Budget, SolverSettings
 
 
 @dataclass(frozen=True)
 class KociembaSettings(SolverSettings):
-    max_length: int = 24
+    max_length: Annotated[int, POSITIVE] = 24
     OPTION_HELP: ClassVar = {"max_length": "longest solution (HTM) the two-phase search accepts"}
 
 

@@ -10,19 +10,19 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 import numpy as np
 
 from harness.cube import apply_moves, canonical_scrambles, is_solved
-from harness.solver import Attempt, Budget, SolverSettings
+from harness.solver import POSITIVE, Attempt, Budget, SolverSettings
 
 
 @dataclass(frozen=True)
 class RandomSettings(SolverSettings):
-    walk_length: int = 20
-    max_walks: int = 20_000
-    walks_per_batch: int = 2_000
+    walk_length: Annotated[int, POSITIVE] = 20
+    max_walks: Annotated[int, POSITIVE] = 20_000
+    walks_per_batch: Annotated[int, POSITIVE] = 2_000
     OPTION_HELP: ClassVar = {
         "walk_length": "moves per random walk",
         "max_walks": "walks to try before giving up",

@@ -48,6 +48,33 @@ class SearchLimits:
 
 
 @dataclass
+class ModelClock:
+    """How long the model takes per state, learnt from its own calls.
+
+    A solver keeps one across instances so that, on any CPU, a chunk that would end past
+    the deadline is never started: the search stops with what it has instead of
+    overrunning its wall budget by a whole model call (seconds on a slow machine).
+    """
+
+    seconds_per_state: float | None = None
+    safety: float = 1.5  # predictions are this much pessimistic
+
+    def observe(self, states: int, seconds: float) -> None:
+        """Fold in one call; tiny calls (mostly fixed overhead) count only until a real one."""
+        if states <= 0 or (states < 32 and self.seconds_per_state is not None):
+            return
+        rate = seconds / states
+        old = self.seconds_per_state
+        self.seconds_per_state = rate if old is None else 0.5 * (old + rate)
+
+    def predict(self, states: int) -> float:
+        """Pessimistic seconds for a call on ``states`` states (0 before the first call)."""
+        if self.seconds_per_state is None:
+            return 0.0
+        return self.safety * states * self.seconds_per_state
+
+
+@dataclass
 class SearchResult:
     moves: tuple[int, ...] | None  # None: not found
     nodes_expanded: int = 0
@@ -64,9 +91,11 @@ class CheckedModel:
         kind: Literal["policy", "value"],
         batch_size: int = 8192,
         limits: SearchLimits | None = None,
+        clock: ModelClock | None = None,
     ) -> None:
         self.fn, self.kind, self.batch_size = fn, kind, batch_size
         self.limits = limits or SearchLimits()
+        self.clock = clock or ModelClock()
         self.calls = 0
         self.nodes = 0
 
@@ -86,10 +115,14 @@ class CheckedModel:
                 and self.calls >= self.limits.max_model_calls
             ):
                 raise BudgetExhaustedError("model calls")
-            if time.monotonic() > self.limits.deadline:  # per chunk: a slow model's step
-                raise BudgetExhaustedError("time")  # can take several chunks
             chunk = states[:, start : start + self.batch_size]
+            began = time.monotonic()
+            # per chunk, before it starts: a chunk predicted to end past the deadline is
+            # never begun (a slow model's step can take several chunks)
+            if began + self.clock.predict(chunk.shape[1]) > self.limits.deadline:
+                raise BudgetExhaustedError("time")
             out = np.asarray(self.fn(chunk), dtype=np.float32)
+            self.clock.observe(chunk.shape[1], time.monotonic() - began)
             self.calls += 1
             expected = (chunk.shape[1], 18) if self.kind == "policy" else (chunk.shape[1],)
             if out.shape != expected:

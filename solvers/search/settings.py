@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 import numpy as np
 
-from harness.solver import Attempt, Budget, SolverSettings
+from harness.solver import POSITIVE, Attempt, Budget, Range, SolverSettings
 from solvers.search.astar import astar
 from solvers.search.beam import beam_search
 from solvers.search.greedy import greedy_rollout
-from solvers.search.models import CheckedModel, Model, SearchLimits
+from solvers.search.models import CheckedModel, Model, ModelClock, SearchLimits
 
 
 @dataclass(frozen=True)
@@ -19,14 +19,14 @@ class SearchSettings(SolverSettings):
     """Common names: subclasses narrow ``search`` to the ways their model can solve."""
 
     search: str = "beam"
-    beam_width: int = 1024
-    batch_size: int = 8192
-    weight: float = 0.6
-    astar_batch: int = 1000
-    max_depth: int = 40
+    beam_width: Annotated[int, POSITIVE] = 1024
+    batch_size: Annotated[int, POSITIVE] = 8192
+    weight: Annotated[float, Range(min=0, open_min=True)] = 0.6
+    astar_batch: Annotated[int, POSITIVE] = 1000
+    max_depth: Annotated[int, POSITIVE] = 40
     avoid_revisits: bool = True
     device: str = "cpu"
-    threads: int = 1
+    threads: Annotated[int, Range(min=1, max=1024)] = 1
 
     OPTION_HELP: ClassVar = {
         "search": "greedy, beam or astar (what the model supports)",
@@ -38,6 +38,7 @@ class SearchSettings(SolverSettings):
         "avoid_revisits": "greedy rollout skips states it has visited",
         "device": "cpu or cuda",
         "threads": "torch/tf intra-op threads per worker",
+        "precision": "auto (bf16 where the hardware has it natively), fp32, bf16 or int8",
     }
 
 
@@ -47,13 +48,18 @@ def run_search(
     settings: SearchSettings,
     policy: Model | None = None,
     value: Model | None = None,
+    clock: ModelClock | None = None,
 ) -> Attempt:
-    """Solve ``state`` with the search ``settings.search`` names, within ``budget``."""
+    """Solve ``state`` with the search ``settings.search`` names, within ``budget``.
+
+    ``clock``: the solver's :class:`ModelClock`, kept across instances so that even the
+    first model call of a search is sized to the time left.
+    """
     limits = SearchLimits.from_budget(budget, settings.max_depth)
     kind, fn = ("policy", policy) if policy is not None else ("value", value)
     if fn is None:
         raise ValueError("run_search needs a policy or a value model")
-    model = CheckedModel(fn, kind, settings.batch_size, limits)
+    model = CheckedModel(fn, kind, settings.batch_size, limits, clock)
     if settings.search == "beam":
         result = beam_search(state, model, settings.beam_width, kind)
     elif settings.search == "greedy":

@@ -8,7 +8,7 @@ from typing import Literal
 import numpy as np
 
 from harness.solver import Attempt, Budget
-from solvers.common.inference import TorchSearchSettings, inference, load_for
+from solvers.common.inference import TorchModelSolver, TorchSearchSettings
 from solvers.search.settings import run_search
 from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from solvers.value_transformer.model import encode
@@ -24,20 +24,18 @@ class ValueTransformerSettings(TorchSearchSettings):
     readout: Literal["mean", "mode"] = "mean"
 
 
-class ValueTransformerSolver:
+class ValueTransformerSolver(TorchModelSolver):
     Settings = ValueTransformerSettings
+    name = "value-transformer"
 
     def __init__(self, settings: ValueTransformerSettings | None = None) -> None:
-        self.settings = settings or ValueTransformerSettings()
-        self.name = "value-transformer"
-        self.model, self.card = load_for(self.settings, load_checkpoint, CHECKPOINT_DIR)
-        self.checkpoint_sha256 = self.card["sha256"]
+        super().__init__(settings or ValueTransformerSettings(), load_checkpoint, CHECKPOINT_DIR)
 
     def value(self, states: np.ndarray) -> np.ndarray:
         """(54, N) states -> (N,) estimated distances to solved."""
-        with inference(self.settings):
+        with self.inference():
             out = self.model(encode(states, self.settings.device))
             return self.model.distance(out, self.settings.readout).float().cpu().numpy()
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
-        return run_search(cube, budget, self.settings, value=self.value)
+        return run_search(cube, budget, self.settings, value=self.value, clock=self.clock)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
+from harness import runner
 from harness.records.store import RunStore
 from harness.runner import RunConfig, SolverSpec, run
+from harness.solver import ArgumentError, SolverLoadError
 from harness.suites.model import Instance
 from harness.suites.registry import register_user_suite
 
@@ -29,8 +31,7 @@ def _run(tmp_path, suite, *solvers, **kwargs) -> list:
         solvers=tuple(SolverSpec(f"tests.fakes:{s}") for s in solvers),
         suites=(suite,),
         out=str(tmp_path / "runs"),
-        workers=1,
-        **kwargs,
+        **{"workers": 1, **kwargs},
     )
     store = run(config, show_progress=False, run_id="r")
     return store.read_records()
@@ -90,12 +91,57 @@ def test_memory_hog_is_killed(tmp_path, tiny_suite):
     assert _statuses(records, "Right") == ["solved"] * 2
 
 
-def test_solver_that_cannot_load_costs_its_instances_only(tmp_path, tiny_suite):
-    records = _run(tmp_path, tiny_suite, "BrokenLoad", "Right")
-    broken = [r for r in records if r.solver.endswith("BrokenLoad")]
-    assert [r.status for r in broken] == ["error"] * 3
-    assert "checkpoint weights.pt is corrupt" in broken[0].error
+@pytest.mark.parametrize(
+    ("solver", "why"),
+    [
+        ("BrokenLoad", "OSError: checkpoint weights.pt is corrupt"),
+        ("DyingLoad", "worker exited with code 4"),
+        ("HangingLoad", "did not load within 3 s"),
+    ],
+)
+def test_a_solver_that_cannot_load_stops_the_run_before_it_starts(
+    tmp_path, tiny_suite, monkeypatch, solver, why
+):
+    monkeypatch.setattr(runner, "LOAD_TIMEOUT_S", 3.0)
+    with pytest.raises(SolverLoadError, match=why) as raised:
+        _run(tmp_path, tiny_suite, "Right", solver)
+    assert f"tests.fakes:{solver}" in str(raised.value)
+    assert not (tmp_path / "runs").exists()  # nothing written, nothing for --resume to trip on
+
+
+def test_a_load_failure_mid_run_stops_it_and_keeps_what_finished(tmp_path, tiny_suite):
+    config = RunConfig(
+        solvers=(
+            SolverSpec("tests.fakes:Right"),
+            SolverSpec("tests.fakes:LoadsOnce", {"marker": str(tmp_path / "loaded")}),
+        ),
+        suites=(tiny_suite,),
+        out=str(tmp_path / "runs"),
+        workers=1,
+    )
+    with pytest.raises(SolverLoadError, match="checkpoint changed .* finished records are kept"):
+        run(config, show_progress=False, run_id="r")
+    records = RunStore(tmp_path / "runs" / "r").read_records()
     assert _statuses(records, "Right") == ["solved"] * 3
+    assert _statuses(records, "LoadsOnce") == ["error"]  # its worker died on that one
+    assert not RunStore(tmp_path / "runs" / "r").read_manifest()["finished"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"workers": 0}, "--workers 0: must be a whole number ≥ 1"),
+        ({"limit": -5}, "--limit -5: must be a whole number ≥ 1"),
+        ({"time_limit": -1}, "--time-limit -1: must be a positive number"),
+        ({"time_limit": float("nan")}, "--time-limit nan: must be a positive number"),
+        ({"memory_limit_gb": 0}, "--memory-limit-gb 0: must be a positive number"),
+        ({"max_nodes": 0}, "--max-nodes 0: must be a whole number ≥ 1"),
+    ],
+)
+def test_run_arguments_are_checked_before_anything_runs(tmp_path, tiny_suite, kwargs, message):
+    with pytest.raises(ArgumentError, match=message):
+        _run(tmp_path, tiny_suite, "Right", **kwargs)
+    assert not (tmp_path / "runs").exists()
 
 
 def test_budgets_are_enforced_by_the_harness(tmp_path, tiny_suite):

@@ -84,11 +84,11 @@ def test_solve_prints_a_verified_solution():
         ),
         (
             ["run", "-s", "kociemba", "--set", "max_lenght=3", "--suite", "depth-01-v1"],
-            "error: unknown setting 'max_lenght'; did you mean 'max_length'?",
+            "error: solver kociemba: unknown setting 'max_lenght'; did you mean 'max_length'?",
         ),
         (
             ["run", "-s", "kociemba", "--set", "max_length=lots", "--suite", "depth-01-v1"],
-            "error: setting max_length='lots' is not a valid int",
+            "error: solver kociemba: setting max_length='lots' is not a valid int",
         ),
         (["run", "-s", "kociemba", "--suite", "depth-99-v1"], "error: unknown suite 'depth-99-v1'"),
         (["solve", "R U X"], "error: bad move 'X' at position 3"),
@@ -101,6 +101,53 @@ def test_bad_input_is_one_clear_line(args, message):
     assert result.returncode == 2
     assert result.stderr.strip().startswith(message), result.stderr
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--workers", "0"], "error: --workers 0: must be a whole number ≥ 1"),
+        (["--limit", "-5"], "error: --limit -5: must be a whole number ≥ 1"),
+        (["--time-limit", "-1"], "error: --time-limit -1.0: must be a positive number"),
+        (["--memory-limit-gb", "0"], "error: --memory-limit-gb 0.0: must be a positive number"),
+        (["--set", "beam_width=-1"], "error: solver policy-mlp: setting beam_width=-1 must be ≥ 1"),
+        (["--set", "weight=0"], "error: solver policy-mlp: setting weight=0.0 must be > 0"),
+        (["--set", "threads=0"], "error: solver policy-mlp: setting threads=0 must be ≥ 1"),
+        (
+            ["--set", "precision=fp16"],
+            "error: solver policy-mlp: setting precision='fp16': choose one of auto, fp32",
+        ),
+    ],
+)
+def test_out_of_range_run_arguments_stop_before_anything_is_written(tmp_path, args, message):
+    result = _bench(
+        "run", "-s", "policy-mlp", "--suite", "depth-01-v1", "--out", str(tmp_path), *args
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip().startswith(message), result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_tampered_checkpoint_stops_the_run_with_exit_2(tmp_path):
+    from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, WEIGHTS
+
+    copy = tmp_path / "ckpt"
+    copy.mkdir()
+    for f in CHECKPOINT_DIR.glob("policy-mlp.*"):
+        (copy / f.name).write_bytes(f.read_bytes())
+    data = bytearray((copy / WEIGHTS).read_bytes())
+    data[-100] ^= 0xFF
+    (copy / WEIGHTS).write_bytes(bytes(data))
+    out = tmp_path / "runs"
+    result = _bench(
+        "run", "-s", "kociemba", "-s", "policy-mlp", "--set", f"policy-mlp.checkpoint={copy}",
+        "--suite", "depth-01-v1", "--limit", "2", "--out", str(out), "--quiet",
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: solver policy-mlp failed to load: CheckpointError")
+    assert "corrupt or replaced" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert not out.exists()  # kociemba did not run first only to be thrown away
 
 
 def test_tampered_suite_and_unreadable_records(tmp_path, isolated_home):
