@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
 from harness import runner
+from harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
 from harness.records.store import RunStore
 from harness.runner import RunConfig, SolverSpec, run
 from harness.solver import ArgumentError, SolverLoadError

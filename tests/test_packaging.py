@@ -1,0 +1,156 @@
+"""The installed package, not this source tree: what a user's ``tox -e bench`` runs.
+
+A wheel once shipped without its checkpoints; the default benchmark then wrote nothing but
+``error`` records while every test (run from the source tree) passed. These tests look at
+the wheel this tree builds and at the installed distribution, from outside the checkout.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = sorted(
+    p.relative_to(ROOT).as_posix()
+    for card in ROOT.glob("solvers/*/checkpoints/*.json")
+    if "train-state" not in card.name
+    for p in (card, card.parent / json.loads(card.read_text())["weights"])
+)
+"""Every shipped checkpoint file and model card, as paths inside the package."""
+
+
+def _outside_env() -> dict[str, str]:
+    """The environment minus anything that would put the checkout on ``sys.path``."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+
+def _outside(code: str, tmp_path: Path) -> str:
+    """Run ``code`` in this interpreter from outside the checkout; its last stdout line."""
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,  # not the checkout: imports come from the installed package
+        env=_outside_env(),
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout.strip().splitlines()[-1]
+
+
+_DIST = """
+import json
+from importlib.metadata import PackageNotFoundError, distribution
+try:
+    dist = distribution("cubebench")
+except PackageNotFoundError:
+    print("null")
+else:
+    url = json.loads(dist.read_text("direct_url.json") or "{}")
+    print(json.dumps({
+        "editable": bool(url.get("dir_info", {}).get("editable")),
+        "files": [str(f) for f in dist.files or ()],
+    }))
+"""
+
+
+def _installed(tmp_path: Path) -> dict:
+    """The installed distribution as seen from outside the checkout (a wheel in tox,
+    an editable install in a development venv), or skip."""
+    found = json.loads(_outside(_DIST, tmp_path))
+    if found is None:
+        pytest.skip("cubebench is not installed in this environment (pip install -e . or tox)")
+    return found
+
+
+def test_the_source_tree_ships_checkpoints():
+    assert len(SHIPPED) >= 6, SHIPPED  # policy-mlp, value-transformer, cnn-faces: card+weights
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("setuptools") is None, reason="setuptools is needed to build a wheel"
+)
+def test_the_wheel_this_tree_builds_carries_every_checkpoint(tmp_path):
+    # build from a copy: setuptools leaves build/ and *.egg-info where it builds
+    source = tmp_path / "src"
+    skip = (".git", ".venv", ".tox", "build", "*.egg-info", "__pycache__", "results", "reports")
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*skip))
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
+        + ["-w", str(tmp_path), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=_outside_env(),
+    )
+    assert build.returncode == 0, build.stderr[-2000:]
+    (wheel,) = tmp_path.glob("cubebench-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    missing = [p for p in SHIPPED if p not in names]
+    assert not missing, f"the wheel lacks {missing}"
+    assert not [n for n in names if "train-state" in n]
+
+
+def test_the_installed_package_has_and_loads_every_shipped_checkpoint(tmp_path):
+    dist = _installed(tmp_path)
+    if not dist["editable"]:  # a wheel install: its RECORD must list every shipped file
+        assert not [p for p in SHIPPED if p not in dist["files"]], dist["files"]
+    probe = (
+        "import json, sys\n"
+        "from harness.registry import BUILTIN_SOLVERS, make_solver\n"
+        "out = {}\n"
+        "for name in BUILTIN_SOLVERS:\n"
+        "    s = make_solver(name, {})\n"
+        "    module = sys.modules[type(s).__module__].__file__\n"
+        "    out[name] = [module, getattr(s, 'checkpoint_sha256', None)]\n"
+        "print(json.dumps(out))\n"
+    )
+    loaded = json.loads(_outside(probe, tmp_path))
+    for card in ROOT.glob("solvers/*/checkpoints/*.json"):
+        name = json.loads(card.read_text())["model"]
+        module, sha = loaded[name]
+        assert sha == json.loads(card.read_text())["sha256"], name
+        if not dist["editable"]:
+            assert not Path(module).resolve().is_relative_to(ROOT), module
+
+
+def test_the_default_benchmark_runs_from_the_installed_bench_command(tmp_path):
+    """A few instances of every default solver through the installed entry point."""
+    _installed(tmp_path)
+    bench = Path(sys.executable).with_name("bench")
+    assert bench.exists(), f"no bench entry point beside {sys.executable}"
+    result = subprocess.run(
+        [str(bench), "run", "--limit", "1", "--suite", "depth-03-v1", "--suite", "depth-08-v1"]
+        + ["--suite", "random-state-v1", "--out", str(tmp_path / "results"), "--run-id", "d"]
+        + ["--quiet"],  # no --solver: the default benchmark's solvers
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=tmp_path,
+        env=_outside_env(),
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    folder = tmp_path / "results" / "d"
+    records = [json.loads(line) for line in (folder / "records.jsonl").read_text().splitlines()]
+    by_solver: dict[str, list[str]] = {}
+    for r in records:
+        by_solver.setdefault(r["solver"], []).append(r["status"])
+    assert set(by_solver) == {"kociemba", "random", "policy-mlp", "cnn-faces"}
+    assert all(len(s) == 3 for s in by_solver.values())
+    assert not [r for r in records if r["status"] == "error"], records
+    assert by_solver["kociemba"] == by_solver["policy-mlp"] == ["solved"] * 3
+    manifest = json.loads((folder / "manifest.json").read_text())
+    for name in ("policy-mlp", "cnn-faces"):
+        solver = manifest["solvers"][name]
+        assert len(solver["checkpoint_sha256"]) == 64 and solver["precision"] in ("fp32", "bf16", "int8")
+    assert manifest["machine"]["isa"]
+    assert (folder / "report" / "index.md").exists()
