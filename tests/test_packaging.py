@@ -84,9 +84,9 @@ def test_the_wheel_this_tree_builds_carries_every_checkpoint(tmp_path):
     source = tmp_path / "src"
     skip = (".git", ".venv", ".tox", "build", "*.egg-info", "__pycache__", "results", "reports")
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*skip))
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
     build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
-        + ["-w", str(tmp_path), str(source)],
+        [*command, "-q", "-w", str(tmp_path), str(source)],
         capture_output=True,
         text=True,
         timeout=600,
@@ -128,10 +128,10 @@ def test_the_default_benchmark_runs_from_the_installed_bench_command(tmp_path):
     _installed(tmp_path)
     bench = Path(sys.executable).with_name("bench")
     assert bench.exists(), f"no bench entry point beside {sys.executable}"
-    result = subprocess.run(
-        [str(bench), "run", "--limit", "1", "--suite", "depth-03-v1", "--suite", "depth-08-v1"]
-        + ["--suite", "random-state-v1", "--out", str(tmp_path / "results"), "--run-id", "d"]
-        + ["--quiet"],  # no --solver: the default benchmark's solvers
+    suites = ["--suite", "depth-03-v1", "--suite", "depth-08-v1", "--suite", "random-state-v1"]
+    out = ["--out", str(tmp_path / "results"), "--run-id", "d", "--quiet"]
+    result = subprocess.run(  # no --solver: the default benchmark's solvers
+        [str(bench), "run", "--limit", "1", *suites, *out],
         capture_output=True,
         text=True,
         timeout=900,
@@ -151,6 +151,7 @@ def test_the_default_benchmark_runs_from_the_installed_bench_command(tmp_path):
     manifest = json.loads((folder / "manifest.json").read_text())
     for name in ("policy-mlp", "cnn-faces"):
         solver = manifest["solvers"][name]
-        assert len(solver["checkpoint_sha256"]) == 64 and solver["precision"] in ("fp32", "bf16", "int8")
+        assert len(solver["checkpoint_sha256"]) == 64
+        assert solver["precision"] in ("fp32", "bf16", "int8")
     assert manifest["machine"]["isa"]
     assert (folder / "report" / "index.md").exists()
