@@ -22,7 +22,7 @@ from harness.records.provenance import git_info, machine_info, package_versions
 from harness.records.schema import SCHEMA_VERSION, Record, RecordError
 from harness.records.store import RunStore
 from harness.registry import describe_settings
-from harness.solver import Budget, SolverLoadError, check_limits
+from harness.solver import Budget, SolverLoadError, check_limits, kill_after
 from harness.suites.model import Suite, SuiteError
 from harness.suites.registry import load_suite
 from harness.verify import judge
@@ -285,7 +285,6 @@ def _run_solver(
     record each verified outcome. A worker that fails to load stops the run."""
     optimal = {(s.name, i.id): i.optimal_htm for s in suites for i in s.instances}
     budget = config.budget
-    grace = 1.0 + 0.1 * (config.time_limit or 0)
     memory_limit = (config.memory_limit_gb or 0) * 2**30
     pending = list(reversed(tasks))
     count = min(config.workers, len(tasks))
@@ -336,7 +335,7 @@ def _run_solver(
                     continue
                 if w.task is not None:
                     elapsed = time.monotonic() - w.sent_at
-                    if config.time_limit and elapsed > config.time_limit + grace:
+                    if elapsed > kill_after(config.time_limit):
                         finish(
                             w.task,
                             _failure(

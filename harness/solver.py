@@ -51,6 +51,12 @@ class Budget:
         return start + (self.wall_seconds if self.wall_seconds is not None else float("inf"))
 
 
+def kill_after(wall_seconds: float) -> float:
+    """When the runner kills a solver that has not answered: its wall budget plus a grace of
+    1 s + 10% (model loading is outside the budget; answering takes a moment)."""
+    return wall_seconds + 1.0 + 0.1 * wall_seconds
+
+
 @dataclass(frozen=True)
 class Attempt:
     """What a solver returns: its moves (ids 0..17) and what it spent finding them.

@@ -13,7 +13,7 @@ from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
 from solvers.cnn_faces.model import CNNConfig, build_model, encode, permute_colours
 from solvers.cnn_faces.train import DataConfig, train
 from solvers.common.checkpoint import CheckpointError
-from solvers.common.loop import LoopConfig
+from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 
 
@@ -40,7 +40,7 @@ def test_colour_permutation_commutes_with_moves():
 
 def test_short_training_learns_depth_one_and_checkpoint_is_safe(tmp_path):
     card = train(
-        LoopConfig(minutes=0.35, eval_every_s=10, out=str(tmp_path), resume=False, threads=2),
+        loop_for_tests(steps=40, out=str(tmp_path)),
         DataConfig(max_depth=4, walks_per_batch=128, validation_walks=100),
         log=lambda _: None,
     )

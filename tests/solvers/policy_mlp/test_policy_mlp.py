@@ -12,7 +12,6 @@ from harness.registry import make_solver
 from harness.solver import Budget
 from harness.suites.registry import load_suite
 from harness.testing import check_solver
-from solvers.common.loop import LoopConfig
 from solvers.common.walks import random_walks, walk_samples
 from solvers.policy_mlp.checkpoint import (
     CARD,
@@ -22,6 +21,7 @@ from solvers.policy_mlp.checkpoint import (
     load_checkpoint,
 )
 from solvers.policy_mlp.train import train
+from tests.envsettings import loop_for_tests
 
 SHIPPED = (CHECKPOINT_DIR / WEIGHTS).exists()
 needs_checkpoint = pytest.mark.skipif(not SHIPPED, reason="no shipped policy-mlp checkpoint")
@@ -47,7 +47,7 @@ def test_walks_never_turn_a_face_twice():
 
 def test_short_training_learns_depth_one_far_above_chance(tmp_path):
     card = train(
-        LoopConfig(minutes=0.4, eval_every_s=8, out=str(tmp_path), resume=False, threads=2),
+        loop_for_tests(steps=20, out=str(tmp_path)),
         log=lambda _: None,
     )
     assert card["validation"]["accuracy_by_depth"][1] > 0.5  # chance is 1/18

@@ -29,6 +29,7 @@ from solvers.search import (
     greedy_rollout,
 )
 from solvers.search.beam import _dedup
+from solvers.search.models import ModelClock
 
 
 @pytest.fixture(scope="module")
@@ -132,6 +133,32 @@ def test_budgets_are_respected(oracle, cubes):
     model = CheckedModel(uniform, "policy", limits=SearchLimits(deadline=start + 0.3))
     result = beam_search(far, model, 4096)
     assert result.moves is None and time.monotonic() - start < 1.5
+
+
+def test_a_model_call_that_would_end_past_the_deadline_is_never_started():
+    """A slow model (2 ms a state, by sleeping: the same on any CPU) and a 1 s budget: the
+    third value-beam step (~3,000 children, ~6 s) is predicted and not begun."""
+
+    def slow_value(states: np.ndarray) -> np.ndarray:
+        time.sleep(0.002 * states.shape[1])
+        return np.full(states.shape[1], 10.0, np.float32)
+
+    far = random_states(1, np.random.default_rng(5))[:, 0]
+    clock = ModelClock()
+    start = time.monotonic()
+    model = CheckedModel(
+        slow_value, "value", limits=SearchLimits(deadline=start + 1.0), clock=clock
+    )
+    result = beam_search(far, model, 10_000, "value")
+    assert result.info["gave_up"] == "time" and result.model_calls == 2
+    assert time.monotonic() - start < 1.0  # without the clock: ~7 s
+    # the clock is kept across searches, so even a first call is sized to the time left
+    start = time.monotonic()
+    model = CheckedModel(
+        slow_value, "value", limits=SearchLimits(deadline=start + 0.01), clock=clock
+    )
+    result = beam_search(far, model, 10_000, "value")
+    assert result.info["gave_up"] == "time" and result.model_calls == 0
 
 
 def test_model_calls_are_batched_and_counted(oracle, cubes):

@@ -10,10 +10,10 @@ from harness.cube import apply_sequence, random_states, solved_batch
 from harness.cube.scramble import canonical_scrambles
 from harness.registry import make_solver
 from harness.testing import check_solver
-from solvers.common.loop import LoopConfig
 from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
 from solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
 from solvers.value_transformer.train import DataConfig, train
+from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 
 
@@ -36,7 +36,7 @@ def _states_at(depth: int, n: int, seed: int) -> np.ndarray:
 
 def test_short_training_ranks_depth_one_below_depth_three(tmp_path):
     card = train(
-        LoopConfig(minutes=0.4, eval_every_s=8, out=str(tmp_path), resume=False),
+        loop_for_tests(steps=150, out=str(tmp_path)),
         DataConfig(walks_per_batch=256, walk_length=8, validation_walks=100),
         log=lambda _: None,
     )
