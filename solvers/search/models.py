@@ -54,24 +54,28 @@ class ModelClock:
     A solver keeps one across instances so that, on any CPU, a chunk that would end past
     the deadline is never started: the search stops with what it has instead of
     overrunning its wall budget by a whole model call (seconds on a slow machine).
+
+    Predicting too long would be worse than a small overrun (a search would give up early
+    depending on the machine's load), so the estimate is the best recent rate, learnt only
+    from calls big enough to measure throughput (``min_states``), skipping the first call
+    (it pays for tracing and kernel selection). Until then nothing is predicted.
     """
 
-    seconds_per_state: float | None = None
+    min_states: int = 256
     safety: float = 1.5  # predictions are this much pessimistic
+    window: int = 8  # recent rates kept
+    calls_seen: int = 0
+    rates: list[float] = field(default_factory=list)
 
     def observe(self, states: int, seconds: float) -> None:
-        """Fold in one call; tiny calls (mostly fixed overhead) count only until a real one."""
-        if states <= 0 or (states < 32 and self.seconds_per_state is not None):
+        self.calls_seen += 1
+        if self.calls_seen == 1 or states < self.min_states:
             return
-        rate = seconds / states
-        old = self.seconds_per_state
-        self.seconds_per_state = rate if old is None else 0.5 * (old + rate)
+        self.rates = [*self.rates[-(self.window - 1) :], seconds / states]
 
     def predict(self, states: int) -> float:
-        """Pessimistic seconds for a call on ``states`` states (0 before the first call)."""
-        if self.seconds_per_state is None:
-            return 0.0
-        return self.safety * states * self.seconds_per_state
+        """Pessimistic seconds for a call on ``states`` states (0 while unknown)."""
+        return self.safety * states * min(self.rates) if self.rates else 0.0
 
 
 @dataclass

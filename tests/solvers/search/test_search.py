@@ -137,7 +137,9 @@ def test_budgets_are_respected(oracle, cubes):
 
 def test_a_model_call_that_would_end_past_the_deadline_is_never_started():
     """A slow model (2 ms a state, by sleeping: the same on any CPU) and a 1 s budget: the
-    third value-beam step (~3,000 children, ~6 s) is predicted and not begun."""
+    third value-beam step (~3,000 children, ~6 s) is predicted and not begun. The clock
+    learns from calls of 256 states or more after the first: a 300-state warm-up call,
+    then the one it learns from."""
 
     def slow_value(states: np.ndarray) -> np.ndarray:
         time.sleep(0.002 * states.shape[1])
@@ -145,6 +147,9 @@ def test_a_model_call_that_would_end_past_the_deadline_is_never_started():
 
     far = random_states(1, np.random.default_rng(5))[:, 0]
     clock = ModelClock()
+    warm = CheckedModel(slow_value, "value", clock=clock)
+    warm(solved_batch(300)), warm(solved_batch(300))
+    assert clock.predict(1000) == pytest.approx(1.5 * 2.0, rel=0.2)
     start = time.monotonic()
     model = CheckedModel(
         slow_value, "value", limits=SearchLimits(deadline=start + 1.0), clock=clock
