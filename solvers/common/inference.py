@@ -36,30 +36,21 @@ def torch_native_bf16(device: str = "cpu") -> bool:
 
 
 def resolve_torch(
-    requested: str,
-    device: str = "cpu",
-    fallback: str = "fp32",
-    offered: tuple[str, ...] = ("fp32", "bf16", "int8"),
+    requested: str, device: str = "cpu", offered: tuple[str, ...] = ("fp32", "bf16", "int8")
 ) -> Resolved:
     """:func:`solvers.common.precision.resolve` with torch's answer about bfloat16."""
-    return resolve(
-        requested,
-        native_bf16=torch_native_bf16(device),
-        device=device,
-        fallback=fallback,
-        offered=offered,
-    )
+    return resolve(requested, native_bf16=torch_native_bf16(device), device=device, offered=offered)
 
 
 class TorchModelSolver:
     """Base of torch adapters: loads the checkpoint once, at the resolved precision.
 
-    ``INT8_KEEPS_SOLUTIONS``: whether ``auto`` may fall back to int8 on a CPU without
-    native bfloat16; set only where int8 was measured to give float32's solve rate and
-    lengths (``benchmarks/precision.py``).
+    ``OFFERED``: the precisions the model runs at. ``auto`` never resolves to int8: on
+    policy-mlp it was measured to cost 0.1 HTM against float32 (README), so it is a
+    trade-off a user asks for, not a default.
     """
 
-    INT8_KEEPS_SOLUTIONS = False
+    OFFERED: tuple[str, ...] = ("fp32", "bf16", "int8")
 
     def __init__(
         self,
@@ -68,8 +59,7 @@ class TorchModelSolver:
         shipped: Path,
     ) -> None:
         self.settings = settings
-        fallback = "int8" if self.INT8_KEEPS_SOLUTIONS else "fp32"
-        self.resolved = resolve_torch(settings.precision, settings.device, fallback)
+        self.resolved = resolve_torch(settings.precision, settings.device, self.OFFERED)
         torch.set_num_threads(settings.threads)
         folder = Path(settings.checkpoint) if settings.checkpoint else shipped
         model, self.card = load(folder, settings.device)

@@ -2,8 +2,9 @@
 
 ``auto`` means bfloat16 only where the CPU (or GPU) has bfloat16 instructions; on a CPU
 without them (AVX2 and plain AVX-512 machines) bfloat16 is emulated and about ten times
-slower than float32, so ``auto`` takes the solver's fallback instead: float32, or int8 where
-the solver measured that int8 keeps its solutions. ``CUBEBENCH_PRECISION`` overrides what
+slower than float32, so ``auto`` is float32 there. int8 (torch solvers) is faster still
+but changes solutions, so only an explicit ``precision=int8`` gets it.
+``CUBEBENCH_PRECISION`` overrides what
 ``auto`` resolves to (the tests use it to run as the slowest supported CPU would); an
 explicit ``fp32``, ``bf16`` or ``int8`` is always taken as asked. Framework-free: the torch
 and Keras adapters pass in what their framework says about the hardware.
@@ -38,11 +39,10 @@ def resolve(
     *,
     native_bf16: bool,
     device: str = "cpu",
-    fallback: str = "fp32",
     offered: tuple[str, ...] = ("fp32", "bf16", "int8"),
 ) -> Resolved:
     """``auto`` -> bf16 where ``native_bf16`` (the framework's answer for ``device``), else
-    ``fallback``; other values as asked, if the solver ``offered`` them."""
+    fp32; other values as asked, if the solver ``offered`` them."""
     if requested == "auto":
         forced = os.environ.get(ENV, "").strip()
         if forced:
@@ -50,7 +50,7 @@ def resolve(
         elif native_bf16:
             choice, reason = "bf16", f"auto: native bfloat16 on {_where(device)}"
         else:
-            choice, reason = fallback, f"auto: no native bfloat16 on {_where(device)}"
+            choice, reason = "fp32", f"auto: no native bfloat16 on {_where(device)}"
         where = f"{ENV}={forced!r}" if forced else f"precision={choice!r}"
     else:
         choice, reason, where = requested, "asked for", f"precision={requested!r}"

@@ -76,7 +76,7 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
             f"starting from {config.init_from} ({card.get('steps')} steps, sha256 "
             f"{card['sha256'][:12]}…)"
         )
-    precision = resolve_torch(config.precision, config.device, offered=("fp32", "bf16"))
+    precision = resolve_torch(config.precision, config.device, ("fp32", "bf16"))
     bf16 = precision.precision == "bf16"
     kind = "cuda" if config.device.startswith("cuda") else "cpu"
     clock = Progress(config, progress["elapsed"], progress["step"])

@@ -27,6 +27,9 @@ class ValueTransformerSettings(TorchSearchSettings):
 class ValueTransformerSolver(TorchModelSolver):
     Settings = ValueTransformerSettings
     name = "value-transformer"
+    # torch's quantized linear layers break nn.TransformerEncoderLayer's fast-path checks,
+    # and at width 64 int8 has little to win
+    OFFERED = ("fp32", "bf16")
 
     def __init__(self, settings: ValueTransformerSettings | None = None) -> None:
         super().__init__(settings or ValueTransformerSettings(), load_checkpoint, CHECKPOINT_DIR)

@@ -64,6 +64,17 @@ def test_shipped_checkpoint_passes_conformance():
 
 
 @needs_checkpoint
+def test_the_shipped_model_runs_at_either_precision_with_the_same_policy():
+    states = random_states(64, np.random.default_rng(3))
+    fp32 = make_solver("cnn-faces", {"precision": "fp32"})
+    bf16 = make_solver("cnn-faces", {"precision": "bf16"})
+    assert fp32.model.layers[0].dtype_policy.name == "float32"
+    assert bf16.model.layers[0].dtype_policy.name == "mixed_bfloat16"
+    agree = (fp32.policy(states).argmax(1) == bf16.policy(states).argmax(1)).mean()
+    assert agree > 0.9 and fp32.runtime_info["precision"] == "fp32"
+
+
+@needs_checkpoint
 @pytest.mark.parametrize("search", ["greedy", "beam"])
 def test_shipped_checkpoint_solves_depth_three(search):
     solver = make_solver("cnn-faces", {"search": search, "beam_width": 64})

@@ -57,8 +57,9 @@ def test_short_training_learns_depth_one_far_above_chance(tmp_path):
 
 
 @needs_checkpoint
-def test_shipped_checkpoint_passes_conformance():
-    check_solver(make_solver("policy-mlp", {"beam_width": 256}))
+@pytest.mark.parametrize("precision", ["auto", "fp32", "int8"])
+def test_shipped_checkpoint_passes_conformance(precision):
+    check_solver(make_solver("policy-mlp", {"beam_width": 256, "precision": precision}))
 
 
 @needs_checkpoint
