@@ -51,10 +51,12 @@ def measure(threads: int, seconds: float, solvers: list[str], batches: list[int]
         models = {p: make_solver(name, {"threads": threads, "precision": p}) for p in offered}
         for batch in batches or [auto.settings.batch_size]:
             states = random_states(batch, np.random.default_rng(0))  # (54, batch)
-            rates = {
-                p: states_per_second(getattr(solver, attr), states, seconds)
-                for p, solver in models.items()
-            }
+            rates, failed = {}, {}
+            for p, solver in models.items():
+                try:
+                    rates[p] = states_per_second(getattr(solver, attr), states, seconds)
+                except Exception as exc:  # a framework that cannot run it here: say so
+                    failed[p] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
             picked = auto.resolved.precision
             rows.append(
                 {
@@ -62,6 +64,7 @@ def measure(threads: int, seconds: float, solvers: list[str], batches: list[int]
                     "batch": batch,
                     "threads": threads,
                     "states_per_s": {k: round(v) for k, v in rates.items()},
+                    "failed": failed,
                     "auto": picked,
                     "auto_reason": auto.resolved.reason,
                     # int8 is left out: it changes solutions (policy-mlp: +0.1 HTM)
@@ -96,10 +99,14 @@ def main() -> None:
     for r in rows:
         got = r["states_per_s"]
         rate = {p: f"{got[p]:,}" if p in got else "–" for p in ("fp32", "bf16", "int8")}
+        rate.update({p: "fails" for p in r["failed"]})
         print(
             f"| {r['solver']} | {r['batch']} | {rate['fp32']} | {rate['bf16']} | {rate['int8']} "
             f"| {r['auto']} | {r['auto_vs_fastest_same_solutions']:.2f} |"
         )
+    for r in rows:
+        for p, why in r["failed"].items():
+            print(f"{r['solver']} at {p} failed here: {why}")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"machine": machine, "caps": caps, "rows": rows}, fh, indent=1)
