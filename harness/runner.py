@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from multiprocessing.connection import wait
@@ -26,11 +26,9 @@ from harness.solver import Budget, SolverLoadError, check_limits, kill_after
 from harness.suites.model import Suite, SuiteError
 from harness.suites.registry import load_suite
 from harness.verify import judge
-from harness.workers import Task, Worker, describe_exit
+from harness.workers import Task, Worker, describe_exit, start_solvers, stop_all
 
 _MAX_LOAD_DEATHS = 3
-LOAD_TIMEOUT_S = 300.0
-"""A solver that has not loaded after this long (a hang, a dead network mount) stops the run."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +96,7 @@ def run(
     """Start a new run; returns its store once every instance has a record."""
     suites = _load_suites(config)
     settings = {s.name: describe_settings(s.name, s.settings) for s in config.solvers}
-    started = start_solvers(config.solvers, config.budget)  # before anything is written
+    started = start_solvers(_named(config.solvers), config.budget)  # before anything is written
     stamp = datetime.now(UTC)
     run_id = (
         run_id
@@ -108,7 +106,7 @@ def run(
     )
     store = RunStore(Path(config.out) / run_id)
     if store.folder.exists():
-        _stop_all(started)
+        stop_all(started)
         raise RecordError(f"run folder {store.folder} exists; use --resume or another --out")
     manifest = {
         "schema_version": SCHEMA_VERSION,
@@ -145,14 +143,14 @@ def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
             )
     done = {r.key for r in store.read_records()}
     todo = [s for s in config.solvers if next(_tasks(s.name, suites, config.limit, done), None)]
-    started = start_solvers(tuple(todo), config.budget)
+    started = start_solvers(_named(todo), config.budget)
     # each part of a run names the code it ran with; the records do not say which part
     # wrote them, so a resume under a different checkpoint is refused
     for name, worker in started.items():
         try:
             _check_pinned(manifest["solvers"][name], worker.meta, name, store)
         except RecordError:
-            _stop_all(started)
+            stop_all(started)
             raise
     manifest.setdefault("resumed", []).append(
         {"at": datetime.now(UTC).isoformat(), "git": git_info(), "packages": package_versions()}
@@ -161,41 +159,8 @@ def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
     return _execute(store, config, suites, manifest, show_progress, started)
 
 
-def start_solvers(specs: tuple[SolverSpec, ...], budget: Budget) -> dict[str, Worker]:
-    """One worker per solver, each loaded and ready, or :class:`SolverLoadError`.
-
-    Runs before a run writes anything, so a solver that cannot load (a missing or tampered
-    checkpoint, an import error, a crash or hang while loading) stops it with one line and
-    leaves nothing a ``--resume`` would trip over. The workers then serve the run.
-    """
-    workers = {spec.name: Worker(spec.name, spec.settings, budget) for spec in specs}
-    waiting = dict(workers)
-    deadline = time.monotonic() + LOAD_TIMEOUT_S
-    try:
-        while waiting:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                names = ", ".join(waiting)
-                raise SolverLoadError(f"solver {names} did not load within {LOAD_TIMEOUT_S:g} s")
-            for conn in wait([w.conn for w in waiting.values()], timeout=left):
-                name = next(n for n, w in waiting.items() if w.conn is conn)
-                worker = waiting.pop(name)
-                try:
-                    message = worker.receive()
-                except (EOFError, OSError):
-                    message = ("load_error", describe_exit(worker))
-                if message[0] != "ready":
-                    raise SolverLoadError(f"solver {name} failed to load: {message[1]}")
-                worker.ready, worker.meta = True, message[1]
-    except BaseException:
-        _stop_all(workers)
-        raise
-    return workers
-
-
-def _stop_all(workers: dict[str, Worker]) -> None:
-    for worker in workers.values():
-        worker.kill()
+def _named(specs: Iterable[SolverSpec]) -> dict[str, dict[str, Any]]:
+    return {spec.name: spec.settings for spec in specs}
 
 
 def _check_pinned(known: dict[str, Any], meta: dict[str, Any], solver: str, store: RunStore):
@@ -256,7 +221,7 @@ def _execute(
         store.write_manifest(manifest)
         raise RunInterruptedError(store) from None
     finally:
-        _stop_all(started)
+        stop_all(started)
         store.close()
     manifest["finished"] = datetime.now(UTC).isoformat()
     manifest.pop("interrupted", None)

@@ -13,14 +13,16 @@ import os
 import signal
 import time
 from dataclasses import asdict, dataclass
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from harness.cube import facelets_to_state
-from harness.solver import Budget
+from harness.solver import Budget, SolverLoadError
 from harness.verify import to_raw
 
 _CONTEXT = mp.get_context("spawn")
+LOAD_TIMEOUT_S = 300.0
+"""A solver that has not loaded after this long (a hang, a dead network mount) stops the run."""
 
 
 @dataclass(frozen=True)
@@ -119,3 +121,40 @@ def describe_exit(worker: Worker) -> str:
     if code is not None and code < 0:
         return f"worker died from signal {signal.Signals(-code).name}"
     return f"worker exited with code {code}"
+
+
+def start_solvers(specs: dict[str, dict[str, Any]], budget: Budget) -> dict[str, Worker]:
+    """One worker per solver, each loaded and ready, or :class:`SolverLoadError`.
+
+    Runs before a run writes anything, so a solver that cannot load (a missing or tampered
+    checkpoint, an import error, a crash or hang while loading) stops it with one line and
+    leaves nothing a ``--resume`` would trip over. The workers then serve the run.
+    """
+    workers = {name: Worker(name, settings, budget) for name, settings in specs.items()}
+    waiting = dict(workers)
+    deadline = time.monotonic() + LOAD_TIMEOUT_S
+    try:
+        while waiting:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                names = ", ".join(waiting)
+                raise SolverLoadError(f"solver {names} did not load within {LOAD_TIMEOUT_S:g} s")
+            for conn in wait([w.conn for w in waiting.values()], timeout=left):
+                name = next(n for n, w in waiting.items() if w.conn is conn)
+                worker = waiting.pop(name)
+                try:
+                    message = worker.receive()
+                except (EOFError, OSError):
+                    message = ("load_error", describe_exit(worker))
+                if message[0] != "ready":
+                    raise SolverLoadError(f"solver {name} failed to load: {message[1]}")
+                worker.ready, worker.meta = True, message[1]
+    except BaseException:
+        stop_all(workers)
+        raise
+    return workers
+
+
+def stop_all(workers: dict[str, Worker]) -> None:
+    for worker in workers.values():
+        worker.kill()

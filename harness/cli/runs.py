@@ -89,6 +89,8 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
     typer.echo(f"command: {' '.join(manifest.get('command', []))}")
     isa = machine.get("isa", "isa not recorded")
     bf16 = {True: ", native bf16", False: ", no native bf16"}.get(machine.get("native_bf16"), "")
+    if machine.get("onednn_max_isa"):
+        bf16 += f", capped: ONEDNN_MAX_CPU_ISA={machine['onednn_max_isa']}"
     typer.echo(
         f"commit {git.get('commit')} (dirty: {git.get('dirty')}); {machine.get('cpu')} "
         f"({isa}{bf16}), {machine.get('cores')} cores; started {manifest.get('started')}, "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import runner
+from harness import workers
 from harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
 from harness.records.store import RunStore
 from harness.runner import RunConfig, SolverSpec, run
@@ -102,7 +102,7 @@ def test_memory_hog_is_killed(tmp_path, tiny_suite):
 def test_a_solver_that_cannot_load_stops_the_run_before_it_starts(
     tmp_path, tiny_suite, monkeypatch, solver, why
 ):
-    monkeypatch.setattr(runner, "LOAD_TIMEOUT_S", 3.0)
+    monkeypatch.setattr(workers, "LOAD_TIMEOUT_S", 3.0)
     with pytest.raises(SolverLoadError, match=why) as raised:
         _run(tmp_path, tiny_suite, "Right", solver)
     assert f"tests.fakes:{solver}" in str(raised.value)
