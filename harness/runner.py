@@ -163,7 +163,9 @@ def _named(specs: Iterable[SolverSpec]) -> dict[str, dict[str, Any]]:
     return {spec.name: spec.settings for spec in specs}
 
 
-def _check_pinned(known: dict[str, Any], meta: dict[str, Any], solver: str, store: RunStore):
+def _check_pinned(
+    known: dict[str, Any], meta: dict[str, Any], solver: str, store: RunStore
+) -> None:
     pinned, loaded = known.get("checkpoint_sha256"), meta.get("checkpoint_sha256")
     if "checkpoint_sha256" in known and pinned != loaded:
         raise RecordError(
@@ -255,7 +257,10 @@ def _run_solver(
     count = min(config.workers, len(tasks))
     workers = [first] if first is not None else []
     workers += [Worker(spec.name, spec.settings, budget) for _ in range(count - len(workers))]
-    meta: dict[str, Any] = first.meta if first is not None else {}
+    meta: dict[str, Any] = {}
+    if first is not None:  # loaded before the run: pinned like any other worker
+        meta = first.meta
+        on_ready(spec.name, meta)
     load_deaths = 0
 
     def finish(task: Task, record: Record) -> None:

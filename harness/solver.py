@@ -146,26 +146,19 @@ class Range:
             return f"must be ≤ {self.max:g}"
         return None
 
-    def describe(self) -> str:
-        parts = []
-        if self.min is not None:
-            parts.append(f"{'>' if self.open_min else '≥'} {self.min:g}")
-        if self.max is not None:
-            parts.append(f"≤ {self.max:g}")
-        return ", ".join(parts)
-
 
 POSITIVE = Range(min=1)
 """Counts: beam widths, batch sizes, threads, ..."""
 
 
-def setting_range(cls: type, name: str) -> Range | None:
-    """The :class:`Range` declared on field ``name`` of a settings class, if any."""
-    hint = typing.get_type_hints(cls, include_extras=True).get(name)
-    for extra in getattr(hint, "__metadata__", ()):
-        if isinstance(extra, Range):
-            return extra
-    return None
+def setting_ranges(cls: type) -> dict[str, Range]:
+    """The :class:`Range` declared on each field of a settings class that has one."""
+    ranges = {}
+    for name, hint in typing.get_type_hints(cls, include_extras=True).items():
+        for extra in getattr(hint, "__metadata__", ()):
+            if isinstance(extra, Range):
+                ranges[name] = extra
+    return ranges
 
 
 @dataclass(frozen=True)
@@ -182,13 +175,12 @@ class SolverSettings:
     OPTION_HELP: ClassVar[Mapping[str, str]] = {"seed": "random seed for anything stochastic"}
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            bounds = setting_range(type(self), f.name)
-            if bounds is None or value is None or isinstance(value, bool):
+        for name, bounds in setting_ranges(type(self)).items():
+            value = getattr(self, name)
+            if value is None or isinstance(value, bool) or not isinstance(value, int | float):
                 continue
-            if isinstance(value, int | float) and (why := bounds.problem(value)) is not None:
-                raise SettingsError(f"setting {f.name}={value!r} {why}")
+            if (why := bounds.problem(value)) is not None:
+                raise SettingsError(f"setting {name}={value!r} {why}")
 
 
 def parse_settings(cls: type[SolverSettings], values: Mapping[str, Any]) -> SolverSettings:

@@ -13,6 +13,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.solver import ArgumentError
+
 
 @dataclass(frozen=True)
 class LoopConfig:
@@ -44,9 +46,9 @@ class LoopConfig:
         for name in ("steps", "eval_every_steps"):
             value = getattr(self, name)
             if value is not None and value < 1:
-                raise ValueError(f"training {name}={value}: must be at least 1")
+                raise ArgumentError(f"training {name}={value}: must be at least 1")
         if self.minutes <= 0:
-            raise ValueError(f"training minutes={self.minutes}: must be positive")
+            raise ArgumentError(f"training minutes={self.minutes}: must be positive")
 
 
 class Progress:

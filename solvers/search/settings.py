@@ -53,7 +53,7 @@ def run_search(
     """Solve ``state`` with the search ``settings.search`` names, within ``budget``.
 
     ``clock``: the solver's :class:`ModelClock`, kept across instances so that even the
-    first model call of a search is sized to the time left.
+    first model call of a search is checked against the time left.
     """
     limits = SearchLimits.from_budget(budget, settings.max_depth)
     kind, fn = ("policy", policy) if policy is not None else ("value", value)
