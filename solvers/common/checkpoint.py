@@ -77,11 +77,47 @@ def load_weights(
     return {k: v.float() if v.is_floating_point() else v for k, v in state.items()}, card
 
 
+def metric_stem(stem: str, metric: str) -> str:
+    """File stem of a solver's checkpoint for a metric: ``NAME`` (htm) or ``NAME-qtm``."""
+    return stem if metric == "htm" else f"{stem}-{metric}"
+
+
+def check_metric(card: dict, metric: str, where: Path) -> None:
+    """Refuse a model trained for the other move set: its moves and distances differ."""
+    trained = card.get("metric", "htm")  # cards before move sets were all half-turn
+    if trained != metric:
+        raise CheckpointError(
+            f"checkpoint {where} was trained for metric {trained}, not {metric}: "
+            f"use --set metric={trained} or a {metric} checkpoint"
+        )
+
+
 def load_model(
-    folder: Path, stem: str, build: Callable[[dict], nn.Module], device: str = "cpu"
+    folder: Path,
+    stem: str,
+    build: Callable[[dict], nn.Module],
+    device: str = "cpu",
+    metric: str | None = None,
 ) -> tuple[nn.Module, dict]:
-    """Checked weights -> ``build(card["architecture"])`` with them loaded, in eval mode."""
+    """Checked weights -> ``build(card["architecture"])`` with them loaded, in eval mode.
+
+    With ``metric``, the checkpoint is ``metric_stem(stem, metric)`` and its card must name
+    that metric; a folder holding only the other metric's model says so.
+    """
+    if metric is not None:
+        wanted = metric_stem(stem, metric)
+        if not (Path(folder) / f"{wanted}.json").exists():
+            for other in ("htm", "qtm"):
+                if (Path(folder) / f"{metric_stem(stem, other)}.json").exists():
+                    raise CheckpointError(
+                        f"{folder} holds a {other} model of {stem} but no {metric} one "
+                        f"({wanted}.json): use --set metric={other}, or train with "
+                        f"`bench train {stem} --metric {metric}`"
+                    )
+        stem = wanted
     state, card = load_weights(folder, stem, device)
+    if metric is not None:
+        check_metric(card, metric, Path(folder) / f"{stem}.json")
     try:
         model = build(card["architecture"])
     except (KeyError, TypeError) as exc:

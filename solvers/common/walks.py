@@ -2,9 +2,11 @@
 
 Every prefix of a walk is a sample, so one walk of 20 moves gives one state at each depth
 1..20, with two labels: the walk length so far (a distance estimate, for value models) and
-the move that undoes the last step (for policy models). Walks never turn the same face twice
-in a row, so the undoing move is well defined and walks do not trivially backtrack. Trainers
-draw training and validation walks from separate seed streams, and never use the suites.
+the move that undoes the last step (for policy models). Half-turn walks never turn the same
+face twice in a row; quarter-turn walks (12 moves) never undo their previous move, so ``U U``
+(a half turn, two quarter turns long) occurs and each prefix length counts quarter turns
+(:mod:`harness.cube.movesets`). Trainers draw training and validation walks from separate
+seed streams, and never use the suites.
 """
 
 from __future__ import annotations
@@ -12,22 +14,24 @@ from __future__ import annotations
 import numpy as np
 
 from harness.cube import MOVE_INVERSE, apply_moves, solved_batch
-from harness.cube.moves import MOVE_FACE
-
-_NEXT_MOVES = np.array([[m for m in range(18) if MOVE_FACE[m] != MOVE_FACE[p]] for p in range(18)])
+from harness.cube.movesets import move_set
 
 
-def random_walks(n: int, length: int, rng: np.random.Generator) -> np.ndarray:
-    """(n, length) move ids, uniform among the 15 moves of other faces at each step."""
-    moves = np.empty((n, length), dtype=np.int64)
-    moves[:, 0] = rng.integers(0, 18, size=n)
+def random_walks(n: int, length: int, rng: np.random.Generator, metric: str = "htm") -> np.ndarray:
+    """(n, length) move ids (into the 18), uniform among the moves the metric's walk rule
+    allows at each step (HTM: the 15 moves of other faces; QTM: the 11 that do not undo)."""
+    moves = move_set(metric)
+    local = np.empty((n, length), dtype=np.int64)
+    if length:
+        local[:, 0] = rng.integers(0, moves.size, size=n)
+    choices = moves.walk_next.shape[1]
     for step in range(1, length):
-        moves[:, step] = _NEXT_MOVES[moves[:, step - 1], rng.integers(0, 15, size=n)]
-    return moves
+        local[:, step] = moves.walk_next[local[:, step - 1], rng.integers(0, choices, size=n)]
+    return moves.moves[local]
 
 
 def walk_samples(
-    n_walks: int, length: int, rng: np.random.Generator
+    n_walks: int, length: int, rng: np.random.Generator, metric: str = "htm"
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """States of every prefix of ``n_walks`` walks, with labels and depths.
 
@@ -35,7 +39,7 @@ def walk_samples(
         states (54, n_walks * length) uint8, labels (n_walks * length,) int64 (the undoing
         move), depths (n_walks * length,) int64 in 1..length; depth-major order.
     """
-    walks = random_walks(n_walks, length, rng)
+    walks = random_walks(n_walks, length, rng, metric)
     states = np.empty((54, n_walks * length), dtype=np.uint8)
     current = solved_batch(n_walks)
     for step in range(length):

@@ -1,10 +1,10 @@
-"""Where the shipped policy-mlp checkpoint lives, and how to rebuild the model from it."""
+"""Where the shipped policy-mlp checkpoints live (one per metric), and how to rebuild them."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from solvers.common.checkpoint import CheckpointError, load_model
+from solvers.common.checkpoint import CheckpointError, load_model, metric_stem
 from solvers.policy_mlp.model import ModelConfig, PolicyMLP
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
@@ -18,8 +18,16 @@ __all__ = [
     "WEIGHTS",
     "CheckpointError",
     "load_checkpoint",
+    "stem_for",
 ]
 
 
-def load_checkpoint(folder: Path = CHECKPOINT_DIR, device: str = "cpu") -> tuple[PolicyMLP, dict]:
-    return load_model(folder, STEM, lambda arch: PolicyMLP(ModelConfig(**arch)), device)
+def stem_for(metric: str) -> str:
+    return metric_stem(STEM, metric)
+
+
+def load_checkpoint(
+    folder: Path = CHECKPOINT_DIR, device: str = "cpu", metric: str = "htm"
+) -> tuple[PolicyMLP, dict]:
+    build = lambda arch: PolicyMLP(ModelConfig(**arch))  # noqa: E731
+    return load_model(folder, STEM, build, device, metric)

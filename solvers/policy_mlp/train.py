@@ -5,6 +5,9 @@ prefix (one state per depth 1..walk_length), labelled with the move that undoes 
 last step; cross-entropy loss. Validation: accuracy per depth on walks from a separate seed
 stream. The loop (time budget, cosine decay, bf16, checkpoints, resume) is
 :mod:`solvers.common.trainer`; ``--device cuda`` with more ``--minutes`` trains further.
+``--metric qtm`` trains the quarter-turn model (EfficientCube's DeepCubeA-set
+configuration): walks of 26 quarter turns that never undo their last move, shipped as
+``policy-mlp-qtm``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import torch.nn.functional as F
 from solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
 from solvers.common.trainer import Task, train_loop
 from solvers.common.walks import walk_samples
-from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, STEM
+from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, stem_for
 from solvers.policy_mlp.model import ModelConfig, PolicyMLP, encode
 
 
@@ -28,17 +31,23 @@ class DataConfig:
     walks_per_batch: int = 256  # x walk_length samples per step
     walk_length: int = 20
     validation_walks: int = 500
+    metric: str = "htm"
+
+    @classmethod
+    def for_metric(cls, metric: str) -> DataConfig:
+        # QTM: 26 quarter turns, God's number in that metric (EfficientCube's setting)
+        return cls(walks_per_batch=200, walk_length=26, metric=metric) if metric == "qtm" else cls()
 
 
 def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: int) -> Task:
     rng_val = np.random.default_rng([seed, 1])  # a stream training never draws from
     val_states, val_labels, val_depths = walk_samples(
-        data.validation_walks, data.walk_length, rng_val
+        data.validation_walks, data.walk_length, rng_val, data.metric
     )
     val_x, val_y = encode(val_states, device), torch.from_numpy(val_labels).to(device)
 
     def make_batch(rng: np.random.Generator):
-        states, labels, _ = walk_samples(data.walks_per_batch, data.walk_length, rng)
+        states, labels, _ = walk_samples(data.walks_per_batch, data.walk_length, rng, data.metric)
         return encode(states), torch.from_numpy(labels)
 
     def validate(model) -> dict:
@@ -60,14 +69,15 @@ def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: in
         )
 
     return Task(
-        stem=STEM,
+        stem=stem_for(data.metric),
         model=PolicyMLP(model_config),
         make_batch=make_batch,
         loss=lambda logits, y: F.cross_entropy(logits.float(), y),
         validate=validate,
         describe=describe,
         card={
-            "model": STEM,
+            "model": stem_for(data.metric),
+            "metric": data.metric,
             "architecture": model_config.to_dict(),
             "data": asdict(data),
             "label": "move that undoes the last scramble move",
@@ -89,7 +99,9 @@ def main(argv: list[str] | None = None) -> dict:
     """``bench train policy-mlp`` and ``python -m solvers.policy_mlp.train``."""
     parser = argparse.ArgumentParser(prog="bench train policy-mlp", description=__doc__)
     add_loop_arguments(parser, CHECKPOINT_DIR)
-    return train(loop_config(parser.parse_args(argv)), log=print_flush)
+    parser.add_argument("--metric", choices=["htm", "qtm"], default="htm", help="move set")
+    args = parser.parse_args(argv)
+    return train(loop_config(args), DataConfig.for_metric(args.metric), log=print_flush)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,39 @@
+"""The network: one-hot stickers -> estimated diffusion distance (one number).
+
+CayleyPy's 3x3x3 configuration (Chervov et al. 2025; their repository's README: N1 = 1024,
+N2 = 256, one residual block): two dense layers with batch norm, residual blocks, a linear
+head (:mod:`solvers.common.resmlp`). Small on purpose: a wide value beam calls it on every
+child of every beam state, so its speed is the search's speed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import torch
+from torch import nn
+
+from solvers.common.resmlp import encode, residual_mlp
+
+__all__ = ["ModelConfig", "ValueMLP", "encode"]
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    hidden1: int = 1024
+    hidden2: int = 256
+    residual_blocks: int = 1
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class ValueMLP(nn.Module):
+    def __init__(self, config: ModelConfig = ModelConfig()) -> None:
+        super().__init__()
+        self.config = config
+        self.net = residual_mlp(config.hidden1, config.hidden2, config.residual_blocks, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """(B, 288) float one-hot -> (B,) distance estimates."""
+        return self.net(x)[:, 0]
