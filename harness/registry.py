@@ -25,12 +25,14 @@ BUILTIN_SOLVERS: dict[str, str] = {
     "kociemba": "solvers.kociemba_ref.solver:KociembaSolver",
     "random": "solvers.random_moves.solver:RandomSolver",
     "policy-mlp": "solvers.policy_mlp.solver:PolicyMLPSolver",
+    "cayley-mlp": "solvers.cayley_mlp.solver:CayleyMLPSolver",
     "cnn-faces": "solvers.cnn_faces.solver:CNNFacesSolver",
     "value-transformer": "solvers.value_transformer.solver:ValueTransformerSolver",
 }
 
 TRAINERS: dict[str, str] = {
     "policy-mlp": "solvers.policy_mlp.train:main",
+    "cayley-mlp": "solvers.cayley_mlp.train:main",
     "value-transformer": "solvers.value_transformer.train:main",
     "cnn-faces": "solvers.cnn_faces.train:main",
 }

@@ -22,7 +22,7 @@ from harness.records.provenance import git_info, machine_info, package_versions
 from harness.records.schema import SCHEMA_VERSION, Record, RecordError
 from harness.records.store import RunStore
 from harness.registry import describe_settings
-from harness.solver import Budget, SolverLoadError, check_limits, kill_after
+from harness.solver import Budget, SettingsError, SolverLoadError, check_limits, kill_after
 from harness.suites.model import Suite, SuiteError
 from harness.suites.registry import load_suite
 from harness.verify import judge
@@ -33,8 +33,16 @@ _MAX_LOAD_DEATHS = 3
 
 @dataclass(frozen=True)
 class SolverSpec:
+    """A solver and its settings; ``label`` tells apart two entries of one solver (a sweep).
+    Records and the manifest key the entry by ``key``: the label, else the name."""
+
     name: str
     settings: dict[str, Any] = field(default_factory=dict)
+    label: str = ""
+
+    @property
+    def key(self) -> str:
+        return self.label or self.name
 
 
 @dataclass(frozen=True)
@@ -95,14 +103,18 @@ def run(
 ) -> RunStore:
     """Start a new run; returns its store once every instance has a record."""
     suites = _load_suites(config)
-    settings = {s.name: describe_settings(s.name, s.settings) for s in config.solvers}
+    keys = [s.key for s in config.solvers]
+    if len(set(keys)) != len(keys):
+        raise SettingsError(f"solvers {', '.join(keys)}: each entry needs its own label")
+    settings = {s.key: describe_settings(s.name, s.settings) for s in config.solvers}
     started = start_solvers(_named(config.solvers), config.budget)  # before anything is written
+    solver_of = {s.key: s.name for s in config.solvers}
     stamp = datetime.now(UTC)
     run_id = (
         run_id
         or stamp.strftime("%Y%m%dT%H%M%SZ")
         + "-"
-        + "-".join(s.name.replace(":", ".") for s in config.solvers)[:60]
+        + "-".join(dict.fromkeys(s.name.replace(":", ".") for s in config.solvers))[:60]
     )
     store = RunStore(Path(config.out) / run_id)
     if store.folder.exists():
@@ -115,7 +127,8 @@ def run(
         "config": asdict(config),
         "suites": {s.name: {"sha256": s.sha256, "count": len(s), "meta": s.meta} for s in suites},
         "solvers": {
-            name: {"settings": value, **started[name].meta} for name, value in settings.items()
+            key: {"solver": solver_of[key], "settings": value, **started[key].meta}
+            for key, value in settings.items()
         },
         "packages": package_versions(),
         "git": git_info(),
@@ -142,7 +155,7 @@ def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
                 f"({pinned[:12]}… -> {suite.sha256[:12]}…); start a new run"
             )
     done = {r.key for r in store.read_records()}
-    todo = [s for s in config.solvers if next(_tasks(s.name, suites, config.limit, done), None)]
+    todo = [s for s in config.solvers if next(_tasks(s.key, suites, config.limit, done), None)]
     started = start_solvers(_named(todo), config.budget)
     # each part of a run names the code it ran with; the records do not say which part
     # wrote them, so a resume under a different checkpoint is refused
@@ -159,8 +172,8 @@ def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
     return _execute(store, config, suites, manifest, show_progress, started)
 
 
-def _named(specs: Iterable[SolverSpec]) -> dict[str, dict[str, Any]]:
-    return {spec.name: spec.settings for spec in specs}
+def _named(specs: Iterable[SolverSpec]) -> dict[str, tuple[str, dict[str, Any]]]:
+    return {spec.key: (spec.name, spec.settings) for spec in specs}
 
 
 def _check_pinned(
@@ -200,7 +213,7 @@ def _execute(
         store.write_manifest(manifest)
 
     totals = {
-        (sp.name, s.name): min(len(s), config.limit or len(s))
+        (sp.key, s.name): min(len(s), config.limit or len(s))
         for sp in config.solvers
         for s in suites
     }
@@ -208,13 +221,13 @@ def _execute(
     try:
         with progress:
             for spec in config.solvers:
-                tasks = list(_tasks(spec.name, suites, config.limit, done))
-                first = started.pop(spec.name, None)
+                tasks = list(_tasks(spec.key, suites, config.limit, done))
+                first = started.pop(spec.key, None)
                 if tasks:
                     meta = _run_solver(
                         spec, tasks, suites, config, store, progress, on_ready, first
                     )
-                    manifest["solvers"][spec.name].update(meta)
+                    manifest["solvers"][spec.key].update(meta)
                     store.write_manifest(manifest)
                 elif first is not None:
                     first.stop()
@@ -250,7 +263,7 @@ def _run_solver(
 ) -> dict[str, Any]:
     """Feed ``tasks`` to ``config.workers`` processes (``first``: one already loaded);
     record each verified outcome. A worker that fails to load stops the run."""
-    optimal = {(s.name, i.id): i.optimal_htm for s in suites for i in s.instances}
+    optimal = {(s.name, i.id): (i.optimal_htm, i.optimal_qtm) for s in suites for i in s.instances}
     budget = config.budget
     memory_limit = (config.memory_limit_gb or 0) * 2**30
     pending = list(reversed(tasks))
@@ -260,7 +273,7 @@ def _run_solver(
     meta: dict[str, Any] = {}
     if first is not None:  # loaded before the run: pinned like any other worker
         meta = first.meta
-        on_ready(spec.name, meta)
+        on_ready(spec.key, meta)
     load_deaths = 0
 
     def finish(task: Task, record: Record) -> None:
@@ -286,9 +299,9 @@ def _run_solver(
                     kind = message[0]
                     if kind == "ready":
                         w.ready, meta = True, message[1]
-                        on_ready(spec.name, meta)
+                        on_ready(spec.key, meta)
                     elif kind == "load_error":
-                        raise SolverLoadError(_stopped(spec.name, message[1], store))
+                        raise SolverLoadError(_stopped(spec.key, message[1], store))
                     elif kind in ("result", "error"):
                         task, w.task = w.task, None
                         finish(task, _verdict(message, task, suites, optimal, budget))
@@ -299,7 +312,7 @@ def _run_solver(
                         elif not w.ready:
                             load_deaths += 1
                             if load_deaths >= _MAX_LOAD_DEATHS:
-                                why = _stopped(spec.name, describe_exit(w), store)
+                                why = _stopped(spec.key, describe_exit(w), store)
                                 raise SolverLoadError(why)
                         workers[i] = replace(w)
                     continue
@@ -356,7 +369,7 @@ def _verdict(
         solver=solver,
         suite=suite,
         instance=instance,
-        optimal_htm=optimal[(suite, instance)],
+        optimal=optimal[(suite, instance)],
     )
 
 

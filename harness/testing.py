@@ -52,9 +52,7 @@ def _attempt(solver: Solver, state: np.ndarray, budget: Budget) -> tuple[Record,
             error=f"{type(exc).__name__}: {exc}",
             wall_s=wall,
         ), wall
-    record = judge(
-        frozen, raw, budget, solver=solver.name, suite="conformance", instance=0, optimal_htm=None
-    )
+    record = judge(frozen, raw, budget, solver=solver.name, suite="conformance", instance=0)
     return record, wall
 
 

@@ -72,14 +72,23 @@ def judge(
     solver: str,
     suite: str,
     instance: int,
-    optimal_htm: int | None,
+    optimal: tuple[int | None, int | None] = (None, None),
 ) -> Record:
-    """Replay ``raw.moves`` on ``state`` and return the verified record."""
+    """Replay ``raw.moves`` on ``state`` and return the verified record.
+
+    ``optimal``: the instance's optimal (HTM, QTM) lengths where known. The record keeps the
+    metric the solver says it optimized (``info["metric"]``), so a QTM search is judged
+    against the QTM optimum and a HTM one against the HTM optimum, and both lengths stay.
+    """
+    optimal_htm, optimal_qtm = optimal
+    metric = raw.info.get("metric") if isinstance(raw.info, dict) else None
     base = {
         "solver": solver,
         "suite": suite,
         "instance": instance,
         "optimal_htm": optimal_htm,
+        "optimal_qtm": optimal_qtm,
+        "metric": metric if metric in ("htm", "qtm") else None,
         "wall_s": round(raw.wall_s, 6),
         "nodes": raw.nodes,
         "model_calls": raw.model_calls,
@@ -99,7 +108,8 @@ def judge(
         status = "timeout" if over.startswith("wall") else "unsolved"
         return Record(status=status, error=over, **base, **lengths)
     gap = len(moves) - optimal_htm if optimal_htm is not None else None
-    return Record(status="solved", gap_htm=gap, **base, **lengths)
+    gap_qtm = lengths["length_qtm"] - optimal_qtm if optimal_qtm is not None else None
+    return Record(status="solved", gap_htm=gap, gap_qtm=gap_qtm, **base, **lengths)
 
 
 def _over_budget(raw: RawAttempt, budget: Budget, length: int) -> str | None:

@@ -123,14 +123,16 @@ def describe_exit(worker: Worker) -> str:
     return f"worker exited with code {code}"
 
 
-def start_solvers(specs: dict[str, dict[str, Any]], budget: Budget) -> dict[str, Worker]:
+def start_solvers(
+    specs: dict[str, tuple[str, dict[str, Any]]], budget: Budget
+) -> dict[str, Worker]:
     """One worker per solver, each loaded and ready, or :class:`SolverLoadError`.
 
     Runs before a run writes anything, so a solver that cannot load (a missing or tampered
     checkpoint, an import error, a crash or hang while loading) stops it with one line and
     leaves nothing a ``--resume`` would trip over. The workers then serve the run.
     """
-    workers = {name: Worker(name, settings, budget) for name, settings in specs.items()}
+    workers = {key: Worker(name, settings, budget) for key, (name, settings) in specs.items()}
     waiting = dict(workers)
     deadline = time.monotonic() + LOAD_TIMEOUT_S
     try:

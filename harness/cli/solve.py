@@ -43,7 +43,7 @@ def solve_command(
         solver=solver,
         suite="cli",
         instance=0,
-        optimal_htm=None,
+        optimal=(None, None),
     )
     typer.echo(f"cube:     {state_to_facelets(state)}")
     typer.echo(f"status:   {record.status}" + (f" ({record.error})" if record.error else ""))

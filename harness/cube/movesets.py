@@ -46,6 +46,7 @@ class MoveSet:
             canonical sequence.
         walk_next: (k, r) local moves a training walk may take after each local move.
         child_table: (54, k) gather table: ``states[child_table]`` expands a batch.
+        local: (18,) local index of each of the 18 moves, -1 where not in the set.
     """
 
     name: Metric
@@ -53,6 +54,7 @@ class MoveSet:
     follow: np.ndarray
     walk_next: np.ndarray
     child_table: np.ndarray
+    local: np.ndarray
 
     @property
     def size(self) -> int:
@@ -88,9 +90,11 @@ def _build(name: Metric) -> MoveSet:
         walk_ok = ~inverse
     walk_next = np.array([np.flatnonzero(row) for row in walk_ok])
     child_table = np.ascontiguousarray(MOVE_TABLES[moves].T)
-    for array in (moves, follow, walk_next, child_table):
+    local = np.full(18, -1)
+    local[moves] = np.arange(moves.size)
+    for array in (moves, follow, walk_next, child_table, local):
         array.setflags(write=False)
-    return MoveSet(name, moves, follow, walk_next, child_table)
+    return MoveSet(name, moves, follow, walk_next, child_table, local)
 
 
 MOVE_SETS: Final[dict[str, MoveSet]] = {name: _build(name) for name in METRICS}

@@ -2,8 +2,10 @@
 
 Each line of a run's ``records.jsonl`` is one :class:`Record` as JSON. Fields any tool may
 rely on: ``solver``, ``suite``, ``instance``, ``status``, ``moves`` (Singmaster),
-``length_htm``, ``length_qtm``, ``wall_s``, ``nodes``, ``model_calls``. The schema version
-lives in the run's manifest; :func:`migrate` brings older records up to date.
+``length_htm``, ``length_qtm``, ``wall_s``, ``nodes``, ``model_calls``; since version 2 also
+``optimal_qtm``, ``gap_qtm`` and ``metric`` (the move set the solver searched, where it says).
+The schema version lives in the run's manifest; :func:`migrate` brings older records up to
+date.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Final
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 
 STATUSES: Final = ("solved", "unsolved", "wrong", "illegal", "timeout", "error")
 """solved: the moves solve the cube within budget. unsolved: the solver gave up or went over
@@ -42,6 +44,9 @@ class Record:
     model_calls: int = 0
     error: str | None = None
     info: dict[str, Any] = field(default_factory=dict)
+    optimal_qtm: int | None = None
+    gap_qtm: int | None = None
+    metric: str | None = None  # the move set the solver searched, where it says
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), separators=(",", ":"))
@@ -53,8 +58,16 @@ class Record:
 
 _FIELD_NAMES = {f.name for f in fields(Record)}
 
+
 # version -> function turning a record dict of that version into the next version's form
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+def _v1_to_v2(data: dict) -> dict:
+    """Version 1 had no QTM optimum; the searched metric was only in ``info``."""
+    info = data.get("info") or {}
+    metric = info.get("metric") if isinstance(info, dict) else None
+    return {"optimal_qtm": None, "gap_qtm": None, "metric": metric, **data}
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
 
 
 def migrate(data: dict, version: int) -> dict:

@@ -1,4 +1,4 @@
-"""Exact optimal half-turn distances for shallow states, by meeting in the middle.
+"""Exact optimal distances for shallow states, by meeting in the middle, in either metric.
 
 A table holds every state within ``radius`` moves of solved with its distance (built once by
 breadth-first search, cached on disk). For a query state ``s`` the oracle walks canonical
@@ -13,7 +13,8 @@ optimal path is in the table, so level ``D - radius`` meets it; any earlier meet
 
 The table is indexed by a 64-bit hash for speed, and every hit is confirmed against the
 exact two-word key, so a match is never a hash collision (the build refuses a table in which
-two states share a hash, which keeps the index unambiguous).
+two states share a hash, which keeps the index unambiguous). The same holds in the
+quarter-turn metric, over its 12 moves and its own canonical pruning (``metric="qtm"``).
 """
 
 from __future__ import annotations
@@ -24,13 +25,15 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.cube import expand, state_keys
+from harness.cube import state_keys
 from harness.cube.engine import SOLVED, mix_keys
-from harness.cube.moves import CANONICAL_FOLLOW, NUM_MOVES
+from harness.cube.movesets import MoveSet, move_set
 
-# Number of states at each exact HTM distance from solved, a known result; the table build
-# checks itself against it.
+# Number of states at each exact distance from solved, known results (HTM: OEIS A080601,
+# QTM: A080602); the table build checks itself against them.
 STATES_AT_DISTANCE = (1, 18, 243, 3240, 43239, 574908, 7618438)
+QTM_STATES_AT_DISTANCE = (1, 12, 114, 1068, 10011, 93840, 878880)
+_COUNTS = {"htm": STATES_AT_DISTANCE, "qtm": QTM_STATES_AT_DISTANCE}
 
 
 def _combined(keys: np.ndarray) -> np.ndarray:
@@ -39,9 +42,11 @@ def _combined(keys: np.ndarray) -> np.ndarray:
 
 
 class DistanceOracle:
-    """Exact HTM distances up to ``radius + max_levels`` moves."""
+    """Exact distances in ``metric`` up to ``radius + max_levels`` moves."""
 
-    def __init__(self, keys: np.ndarray, distances: np.ndarray, radius: int) -> None:
+    def __init__(
+        self, keys: np.ndarray, distances: np.ndarray, radius: int, metric: str = "htm"
+    ) -> None:
         hashes = mix_keys(keys)
         order = np.argsort(hashes)
         self._hashes = hashes[order]  # (M,) sorted uint64
@@ -50,12 +55,16 @@ class DistanceOracle:
         self._keys = np.ascontiguousarray(keys[order])  # (M, 2) exact keys
         self._distances = distances[order]  # (M,) uint8
         self.radius = radius
+        self.moves: MoveSet = move_set(metric)
 
     @classmethod
-    def build(cls, radius: int, progress: Callable[[str], None] | None = None) -> DistanceOracle:
+    def build(
+        cls, radius: int, progress: Callable[[str], None] | None = None, metric: str = "htm"
+    ) -> DistanceOracle:
         """Breadth-first search of every state within ``radius`` moves of solved."""
-        if not 0 <= radius < len(STATES_AT_DISTANCE):
-            raise ValueError(f"radius must be 0..{len(STATES_AT_DISTANCE) - 1}, got {radius}")
+        moves, counts = move_set(metric), _COUNTS[metric]
+        if not 0 <= radius < len(counts):
+            raise ValueError(f"radius must be 0..{len(counts) - 1}, got {radius}")
         frontier = SOLVED[:, None].copy()
         last_move = np.full(1, -1)
         seen = _combined(state_keys(frontier))
@@ -63,7 +72,7 @@ class DistanceOracle:
         all_dist = [np.zeros(1, np.uint8)]
         for depth in range(1, radius + 1):
             start = time.perf_counter()
-            children, child_last = _canonical_children(frontier, last_move)
+            children, child_last = _canonical_children(frontier, last_move, moves)
             keys = state_keys(children)
             combined = _combined(keys)
             _, first = np.unique(combined, return_index=True)
@@ -72,16 +81,16 @@ class DistanceOracle:
             all_keys.append(keys[first])
             all_dist.append(np.full(first.size, depth, np.uint8))
             seen = np.sort(np.concatenate([seen, combined[first]]))
-            if first.size != STATES_AT_DISTANCE[depth]:
+            if first.size != counts[depth]:
                 raise RuntimeError(
-                    f"distance {depth}: found {first.size} states, expected "
-                    f"{STATES_AT_DISTANCE[depth]}; the move tables are wrong"
+                    f"{metric} distance {depth}: found {first.size} states, expected "
+                    f"{counts[depth]}; the move tables are wrong"
                 )
             if progress:
                 progress(
                     f"distance {depth}: {first.size:,} states ({time.perf_counter() - start:.1f} s)"
                 )
-        return cls(np.concatenate(all_keys), np.concatenate(all_dist), radius)
+        return cls(np.concatenate(all_keys), np.concatenate(all_dist), radius, metric)
 
     @classmethod
     def cached(cls, radius: int, cache_dir: Path, progress: Callable[[str], None] | None = None):
@@ -143,7 +152,7 @@ class DistanceOracle:
         frontier, last_move = state, np.full(1, -1)
         for level in range(max_levels + 1):
             if level:
-                frontier, last_move = _canonical_children(frontier, last_move)
+                frontier, last_move = _canonical_children(frontier, last_move, self.moves)
             table = self._lookup(state_keys(frontier))
             hit = table != 255
             if hit.any():
@@ -151,14 +160,16 @@ class DistanceOracle:
         return None
 
 
-def _canonical_children(states: np.ndarray, last_move: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Children along canonical sequences only (no same face twice, opposite faces ordered)."""
+def _canonical_children(
+    states: np.ndarray, last_move: np.ndarray, moves: MoveSet
+) -> tuple[np.ndarray, np.ndarray]:
+    """Children along the move set's canonical sequences only; moves are local indices."""
     n = states.shape[1]
-    children = expand(states)  # (54, 18 n); child m * n + j
-    moves = np.repeat(np.arange(NUM_MOVES), n)
-    parents_last = np.tile(last_move, NUM_MOVES)
-    keep = (parents_last < 0) | CANONICAL_FOLLOW[parents_last.clip(min=0), moves]
-    return children[:, keep], moves[keep]
+    children = moves.expand(states)  # (54, k n); child m * n + j
+    local = np.repeat(np.arange(moves.size), n)
+    parents_last = np.tile(last_move, moves.size)
+    keep = (parents_last < 0) | moves.follow[parents_last.clip(min=0), local]
+    return children[:, keep], local[keep]
 
 
 def _member(values: np.ndarray, sorted_values: np.ndarray) -> np.ndarray:

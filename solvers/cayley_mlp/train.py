@@ -53,7 +53,10 @@ def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: in
             int(d): round(float(pred[torch.from_numpy(depths == d)].mean()), 3)
             for d in np.unique(depths)
         }
-        return {"val_loss": round(F.mse_loss(pred, val_y).item(), 5), "mean_by_depth": mean_by_depth}
+        return {
+            "val_loss": round(F.mse_loss(pred, val_y).item(), 5),
+            "mean_by_depth": mean_by_depth,
+        }
 
     def describe(m: dict) -> str:
         means = m["mean_by_depth"]

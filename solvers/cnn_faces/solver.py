@@ -12,6 +12,7 @@ from harness.hardware import native_bf16
 from harness.solver import Attempt, Budget
 from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from solvers.cnn_faces.model import KERAS_POLICY, configure_threads, encode
+from solvers.common.metric import check_metric, check_metric_offered
 from solvers.common.precision import resolve
 from solvers.search.models import ModelClock
 from solvers.search.settings import SearchSettings, run_search
@@ -29,8 +30,12 @@ class CNNFacesSolver:
     Settings = CNNFacesSettings
     name = "cnn-faces"
 
+    METRICS = ("htm",)
+
     def __init__(self, settings: CNNFacesSettings | None = None) -> None:
         self.settings = settings or CNNFacesSettings()
+        metric, checkpoint = self.settings.metric, self.settings.checkpoint
+        check_metric_offered(self.name, self.METRICS, metric, checkpoint)
         # Keras runs CPU matmuls through oneDNN as torch does: the same hardware answer
         self.resolved = resolve(
             self.settings.precision, native_bf16=native_bf16(), offered=("fp32", "bf16")
@@ -38,6 +43,7 @@ class CNNFacesSolver:
         configure_threads(self.settings.threads)
         folder = Path(self.settings.checkpoint) if self.settings.checkpoint else CHECKPOINT_DIR
         self.model, self.card = load_checkpoint(folder, KERAS_POLICY[self.resolved.precision])
+        check_metric(self.card, metric, folder)
         self.checkpoint_sha256 = self.card["sha256"]
         self.variant = self.card["architecture"]["variant"]
         self.clock = ModelClock()
@@ -45,7 +51,7 @@ class CNNFacesSolver:
     @property
     def runtime_info(self) -> dict[str, object]:
         """How this solver runs here; the runner pins it in the manifest."""
-        return {**self.resolved.to_dict(), "threads": self.settings.threads}
+        return {**self.resolved.to_dict(), "threads": self.settings.threads, "metric": "htm"}
 
     def policy(self, states: np.ndarray) -> np.ndarray:
         """(54, N) states -> (N, 18) log-probabilities of the move that solves next."""

@@ -17,6 +17,7 @@ import torch
 from torch import nn
 
 from harness.solver import SolverLoadError
+from solvers.common.metric import check_metric, metric_stem
 
 
 class CheckpointError(SolverLoadError):
@@ -75,21 +76,6 @@ def load_weights(
     except Exception as exc:  # torch reports bad files with many exception types
         raise CheckpointError(f"cannot load {weights}: {exc}") from exc
     return {k: v.float() if v.is_floating_point() else v for k, v in state.items()}, card
-
-
-def metric_stem(stem: str, metric: str) -> str:
-    """File stem of a solver's checkpoint for a metric: ``NAME`` (htm) or ``NAME-qtm``."""
-    return stem if metric == "htm" else f"{stem}-{metric}"
-
-
-def check_metric(card: dict, metric: str, where: Path) -> None:
-    """Refuse a model trained for the other move set: its moves and distances differ."""
-    trained = card.get("metric", "htm")  # cards before move sets were all half-turn
-    if trained != metric:
-        raise CheckpointError(
-            f"checkpoint {where} was trained for metric {trained}, not {metric}: "
-            f"use --set metric={trained} or a {metric} checkpoint"
-        )
 
 
 def load_model(

@@ -17,6 +17,7 @@ import torch
 from torch import nn
 
 from harness.hardware import native_bf16
+from solvers.common.metric import check_metric_offered
 from solvers.common.precision import Precision, Resolved, resolve
 from solvers.search.models import ModelClock
 from solvers.search.settings import SearchSettings
@@ -51,18 +52,20 @@ class TorchModelSolver:
     """
 
     OFFERED: tuple[str, ...] = ("fp32", "bf16", "int8")
+    METRICS: tuple[str, ...] = ("htm",)  # the move sets it ships a checkpoint for
 
     def __init__(
         self,
         settings: TorchSearchSettings,
-        load: Callable[[Path, str], tuple[nn.Module, dict]],
+        load: Callable[[Path, str, str], tuple[nn.Module, dict]],
         shipped: Path,
     ) -> None:
         self.settings = settings
+        check_metric_offered(self.name, self.METRICS, settings.metric, settings.checkpoint)
         self.resolved = resolve_torch(settings.precision, settings.device, self.OFFERED)
         torch.set_num_threads(settings.threads)
         folder = Path(settings.checkpoint) if settings.checkpoint else shipped
-        model, self.card = load(folder, settings.device)
+        model, self.card = load(folder, settings.device, settings.metric)
         self.model = quantize(model) if self.resolved.precision == "int8" else model
         self.checkpoint_sha256 = self.card["sha256"]
         self.clock = ModelClock()
@@ -70,7 +73,11 @@ class TorchModelSolver:
     @property
     def runtime_info(self) -> dict[str, object]:
         """How this solver runs here; the runner pins it in the manifest."""
-        return {**self.resolved.to_dict(), "threads": self.settings.threads}
+        return {
+            **self.resolved.to_dict(),
+            "threads": self.settings.threads,
+            "metric": self.settings.metric,
+        }
 
     @contextmanager
     def inference(self) -> Iterator[None]:

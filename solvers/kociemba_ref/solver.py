@@ -40,4 +40,6 @@ class KociembaSolver:
             text = kociemba.solve(state_to_facelets(cube), max_depth=limit)
         except ValueError:
             return Attempt(moves=(), info={"gave_up": f"no solution within {limit} moves"})
-        return Attempt(moves=tuple(parse_moves(text)), info={"kociemba": self.version})
+        return Attempt(
+            moves=tuple(parse_moves(text)), info={"kociemba": self.version, "metric": "htm"}
+        )

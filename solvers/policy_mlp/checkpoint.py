@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solvers.common.checkpoint import CheckpointError, load_model, metric_stem
+from solvers.common.checkpoint import CheckpointError, load_model
+from solvers.common.metric import metric_stem
 from solvers.policy_mlp.model import ModelConfig, PolicyMLP
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"

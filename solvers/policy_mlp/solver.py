@@ -8,6 +8,7 @@ from typing import Literal
 import numpy as np
 import torch
 
+from harness.cube.moves import MOVE_QTM
 from harness.solver import Attempt, Budget
 from solvers.common.inference import TorchModelSolver, TorchSearchSettings
 from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
@@ -23,15 +24,23 @@ class PolicyMLPSettings(TorchSearchSettings):
 class PolicyMLPSolver(TorchModelSolver):
     Settings = PolicyMLPSettings
     name = "policy-mlp"
+    METRICS = ("htm", "qtm")
 
     def __init__(self, settings: PolicyMLPSettings | None = None) -> None:
         super().__init__(settings or PolicyMLPSettings(), load_checkpoint, CHECKPOINT_DIR)
+        self._half_turns = torch.from_numpy(np.flatnonzero(MOVE_QTM == 2))
 
     def policy(self, states: np.ndarray) -> np.ndarray:
-        """(54, N) states -> (N, 18) log-probabilities of the move that solves next."""
+        """(54, N) states -> (N, 18) log-probabilities of the move that solves next.
+
+        A quarter-turn model's half-turn outputs are never trained targets: they are masked
+        before the softmax, so the quarter turns' probabilities sum to one.
+        """
         with self.inference():
-            logits = self.model(encode(states, self.settings.device))
-        return torch.log_softmax(logits.float(), dim=1).cpu().numpy()
+            logits = self.model(encode(states, self.settings.device)).float()
+        if self.settings.metric == "qtm":
+            logits[:, self._half_turns] = -torch.inf
+        return torch.log_softmax(logits, dim=1).cpu().numpy()
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
         return run_search(cube, budget, self.settings, policy=self.policy, clock=self.clock)

@@ -2,7 +2,8 @@
 
 Nodes are goal-tested when popped, so with ``weight = 1``, ``batch = 1`` and an admissible
 value model the first solution is optimal. A closed set (state hash -> best g) drops
-children already reached at equal or lower cost; stale heap entries are skipped.
+children already reached at equal or lower cost; stale heap entries are skipped. Every move
+of the move set costs 1 (a quarter turn in QTM, any face turn in HTM).
 """
 
 from __future__ import annotations
@@ -11,13 +12,18 @@ import heapq
 
 import numpy as np
 
-from harness.cube import expand, is_solved, state_hash
-from solvers.search.beam import _allowed
+from harness.cube import is_solved, state_hash
+from harness.cube.movesets import MoveSet
+from solvers.search.beam import HTM
 from solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 
 def astar(
-    state: np.ndarray, model: CheckedModel, batch: int = 1000, weight: float = 0.6
+    state: np.ndarray,
+    model: CheckedModel,
+    batch: int = 1000,
+    weight: float = 0.6,
+    moves: MoveSet = HTM,
 ) -> SearchResult:
     """Search from ``state`` (54,) with a value ``model`` under ``model.limits``."""
     start = np.asarray(state, np.uint8)
@@ -26,7 +32,7 @@ def astar(
     states = [start]  # node id -> (54,) state
     g_cost = [0]
     parent = [-1]
-    move_in = [-1]
+    move_in = [-1]  # local move into each node
     node_hash = [int(state_hash(start[:, None])[0])]
     best_g = {node_hash[0]: 0}
     heap = [(float(model(start[:, None])[0]), 0, 0)]  # (f, tie-break, node id)
@@ -45,7 +51,7 @@ def astar(
             if done.size:
                 goal = min((popped[i] for i in done), key=lambda i: g_cost[i])
                 return SearchResult(
-                    _path(goal, parent, move_in),
+                    tuple(int(moves.moves[m]) for m in _path(goal, parent, move_in)),
                     model.nodes,
                     model.calls,
                     {"batch": batch, "weight": weight},
@@ -57,8 +63,8 @@ def astar(
                 block = np.stack([states[i] for i in popped], axis=1)
             model.spend_nodes(len(popped))
             n = len(popped)
-            children = expand(block)  # (54, 18 n), child m * n + j
-            allowed = _allowed(np.array([move_in[i] for i in popped])).T.reshape(-1)
+            children = moves.expand(block)  # (54, k n), child m * n + j
+            allowed = moves.allowed_after(np.array([move_in[i] for i in popped])).T.reshape(-1)
             hashes = state_hash(children)
             fresh = []
             for c in np.flatnonzero(allowed):

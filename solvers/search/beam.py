@@ -4,8 +4,9 @@ Two scorings: ``"policy"`` ranks children by cumulative log-probability (Efficie
 model sees only the W parents per step), ``"value"`` by the children's estimated distance
 (CubeGPT, seed 001: the model sees every child). A value beam builds all children in one
 engine call; a policy beam ranks them from the score table first and builds only the best
-2W. Moves that turn the previous face again or break the opposite-face order are dropped
-(they never shorten a solution), duplicate states are merged keeping the best score.
+2W. Searches run over a move set (:mod:`harness.cube.movesets`): the 18 half turns or the
+12 quarter turns, whose canonical pruning drops moves that never shorten a solution;
+duplicate states are merged keeping the best score. Paths come back as ids into the 18.
 """
 
 from __future__ import annotations
@@ -14,16 +15,11 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from harness.cube import MOVE_INVERSE, SOLVED, children_of, expand, is_solved, state_hash
-from harness.cube.moves import CANONICAL_FOLLOW
+from harness.cube import MOVE_INVERSE, SOLVED, children_of, is_solved, state_hash
+from harness.cube.movesets import MOVE_SETS, MoveSet
 from solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
-
-def _allowed(last_moves: np.ndarray) -> np.ndarray:
-    """(N,) previous move (-1 for none) -> (N, 18) bool of moves a canonical path allows."""
-    allowed = CANONICAL_FOLLOW[np.maximum(last_moves, 0)]
-    allowed[last_moves < 0] = True
-    return allowed
+HTM = MOVE_SETS["htm"]
 
 
 def beam_search(
@@ -31,32 +27,38 @@ def beam_search(
     model: CheckedModel,
     width: int,
     scoring: Literal["policy", "value"] = "policy",
+    moves: MoveSet = HTM,
 ) -> SearchResult:
-    """Search from ``state`` (54,) with ``model`` under ``model.limits``."""
+    """Search from ``state`` (54,) with ``model`` under ``model.limits`` over ``moves``."""
     if is_solved(state):
         return SearchResult(moves=())
     beam = np.asarray(state, np.uint8)[:, None]  # (54, N)
     scores = np.zeros(1)  # (N,) higher is better
-    last = np.full(1, -1)  # (N,) previous move
+    last = np.full(1, -1)  # (N,) previous local move
     parents: list[np.ndarray] = []  # per depth: (N,) index into the previous beam
-    moves: list[np.ndarray] = []  # per depth: (N,) move that led here
+    taken: list[np.ndarray] = []  # per depth: (N,) local move that led here
     step = _policy_step if scoring == "policy" else _value_step
     try:
         for _depth in range(model.limits.max_depth):
             model.spend_nodes(beam.shape[1])
-            beam, scores, last, parent, solved = step(beam, scores, last, model, width)
+            beam, scores, last, parent, solved = step(beam, scores, last, model, width, moves)
             if solved is not None:
-                path = _path(parents, moves, int(parent[solved]), int(last[solved]))
-                return SearchResult(path, model.nodes, model.calls, {"width": width})
+                path = _path(parents, taken, int(parent[solved]), int(last[solved]))
+                return SearchResult(
+                    tuple(int(moves.moves[m]) for m in path),
+                    model.nodes,
+                    model.calls,
+                    {"width": width},
+                )
             parents.append(parent)
-            moves.append(last)
+            taken.append(last)
     except BudgetExhaustedError as why:
         return SearchResult(None, model.nodes, model.calls, {"gave_up": str(why)})
     return SearchResult(None, model.nodes, model.calls, {"gave_up": "max depth"})
 
 
 class _Step(NamedTuple):
-    """The next beam (54, N) with its scores, moves and parents (each (N,)), and the
+    """The next beam (54, N) with its scores, local moves and parents (each (N,)), and the
     index among them of a solved child, if one was found (the beam is then left empty)."""
 
     beam: np.ndarray
@@ -67,20 +69,25 @@ class _Step(NamedTuple):
 
 
 def _policy_step(
-    beam: np.ndarray, scores: np.ndarray, last: np.ndarray, model: CheckedModel, width: int
+    beam: np.ndarray,
+    scores: np.ndarray,
+    last: np.ndarray,
+    model: CheckedModel,
+    width: int,
+    moves: MoveSet,
 ) -> _Step:
     """One EfficientCube step: children ranked by score before any of them is built.
 
-    A child's score needs only its parent's logits, so the 18 n
+    A child's score needs only its parent's logits, so the k n
     children are never materialised: a child is solved exactly when its parent is one move
     from solved, the best 2W scores are chosen from the score table, and only those are built.
     """
     n = beam.shape[1]
-    logp = model(beam)  # (n, 18)
-    child_scores = (scores[:, None] + logp).T.reshape(-1)  # (18 n,) child m * n + j
-    child_scores[~_allowed(last).T.reshape(-1)] = -np.inf
+    logp = model(beam)[:, moves.moves]  # (n, k): the set's moves of the 18
+    child_scores = (scores[:, None] + logp).T.reshape(-1)  # (k n,) child m * n + j
+    child_scores[~moves.allowed_after(last).T.reshape(-1)] = -np.inf
     keep = np.flatnonzero(np.isfinite(child_scores))
-    solved = _solving_children(beam)  # (k,) sorted child indices
+    solved = _solving_children(beam, moves)  # sorted child indices
     solved = solved[np.isfinite(child_scores[solved])]
     if solved.size:
         best = solved[np.argmax(child_scores[solved])]
@@ -90,7 +97,7 @@ def _policy_step(
     if keep.size > 2 * width:
         # only the best 2W can make the beam; duplicates are merged among them
         keep = keep[np.argpartition(-child_scores[keep], 2 * width - 1)[: 2 * width]]
-    children = children_of(beam, keep % n, keep // n)  # (54, K)
+    children = children_of(beam, keep % n, moves.moves[keep // n])  # (54, K)
     chosen = _dedup(children, child_scores[keep])
     if chosen.size > width:
         chosen = chosen[np.argpartition(-child_scores[keep[chosen]], width - 1)[:width]]
@@ -99,12 +106,17 @@ def _policy_step(
 
 
 def _value_step(
-    beam: np.ndarray, scores: np.ndarray, last: np.ndarray, model: CheckedModel, width: int
+    beam: np.ndarray,
+    scores: np.ndarray,
+    last: np.ndarray,
+    model: CheckedModel,
+    width: int,
+    moves: MoveSet,
 ) -> _Step:
-    """One CubeGPT / seed-001 step: every distinct allowed child is scored by the value."""
+    """One CubeGPT / seed-001 / CayleyPy step: every distinct allowed child is scored."""
     n = beam.shape[1]
-    children = expand(beam)  # (54, 18 n), child m * n + j
-    keep = np.flatnonzero(_allowed(last).T.reshape(-1))
+    children = moves.expand(beam)  # (54, k n), child m * n + j
+    keep = np.flatnonzero(moves.allowed_after(last).T.reshape(-1))
     solved = keep[is_solved(children)[keep]]  # contiguous test, then select
     if solved.size:
         best = solved[0]
@@ -117,21 +129,23 @@ def _value_step(
     return _Step(children[:, keep], child_scores, keep // n, keep % n)
 
 
-_ONE_MOVE_HASHES: np.ndarray = state_hash(expand(SOLVED[:, None]))  # (18,) move m on solved
+# per move set: (k,) hash of local move i applied to solved
+_ONE_MOVE_HASHES = {name: state_hash(m.expand(SOLVED[:, None])) for name, m in MOVE_SETS.items()}
 
 
-def _solving_children(beam: np.ndarray) -> np.ndarray:
-    """Sorted child indices ``m * n + j`` whose state is solved: parent j is move m's inverse
-    applied to solved. Hash match first, then an exact check of the few candidates."""
+def _solving_children(beam: np.ndarray, moves: MoveSet) -> np.ndarray:
+    """Sorted child indices ``m * n + j`` whose state is solved: parent j is local move m's
+    inverse applied to solved. Hash match first, then an exact check of the few candidates."""
     n = beam.shape[1]
+    one_move = _ONE_MOVE_HASHES[moves.name]
     hashes = state_hash(beam)  # (n,)
-    near = np.flatnonzero(np.isin(hashes, _ONE_MOVE_HASHES))
+    near = np.flatnonzero(np.isin(hashes, one_move))
     if not near.size:
         return near
-    matches = hashes[near, None] == _ONE_MOVE_HASHES[None, :]  # (k, 18)
-    moves = MOVE_INVERSE[np.argmax(matches, axis=1)]
-    exact = is_solved(children_of(beam, near, moves))
-    return np.sort(moves[exact] * n + near[exact])
+    matches = hashes[near, None] == one_move[None, :]  # (c, k)
+    solving = MOVE_INVERSE[moves.moves[np.argmax(matches, axis=1)]]  # ids into the 18
+    exact = is_solved(children_of(beam, near, solving))
+    return np.sort(moves.local[solving[exact]] * n + near[exact])
 
 
 def _dedup(children: np.ndarray, scores: np.ndarray | None) -> np.ndarray:
@@ -143,10 +157,11 @@ def _dedup(children: np.ndarray, scores: np.ndarray | None) -> np.ndarray:
 
 
 def _path(
-    parents: list[np.ndarray], moves: list[np.ndarray], parent: int, move: int
+    parents: list[np.ndarray], taken: list[np.ndarray], parent: int, move: int
 ) -> tuple[int, ...]:
+    """Local moves from the root to the child ``move`` of beam entry ``parent``."""
     path = [move]
     for depth in range(len(parents) - 1, -1, -1):
-        path.append(int(moves[depth][parent]))
+        path.append(int(taken[depth][parent]))
         parent = int(parents[depth][parent])
     return tuple(reversed(path))

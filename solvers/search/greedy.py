@@ -4,7 +4,8 @@ How seeds 003 and 004 evaluated their models: a pure argmax over all 18 moves. W
 ``avoid_revisits`` the rollout takes the best move whose result it has not seen yet, which
 breaks the loops a pure argmax falls into. Unlike beam search it masks no move by canonical
 order: a rollout has one path, so after ``L'`` on a cube scrambled ``R L`` the follow-up
-``R'`` must stay allowed (masking it made 7% of depth-2 cubes unsolvable).
+``R'`` must stay allowed (masking it made 7% of depth-2 cubes unsolvable). It follows the
+move set's moves only: a quarter-turn rollout never makes a half turn.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Literal
 
 import numpy as np
 
-from harness.cube import expand, is_solved, state_hash
+from harness.cube import is_solved, state_hash
+from harness.cube.movesets import MOVE_SETS, MoveSet
 from solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 
@@ -22,6 +24,7 @@ def greedy_rollout(
     model: CheckedModel,
     scoring: Literal["policy", "value"] = "policy",
     avoid_revisits: bool = False,
+    moves: MoveSet = MOVE_SETS["htm"],
 ) -> SearchResult:
     current = np.asarray(state, np.uint8)[:, None]
     if is_solved(current[:, 0]):
@@ -31,9 +34,9 @@ def greedy_rollout(
     try:
         for _ in range(model.limits.max_depth):
             model.spend_nodes(1)
-            children = expand(current)  # (54, 18)
+            children = moves.expand(current)  # (54, k)
             if scoring == "policy":
-                score = model(current)[0].astype(np.float64)
+                score = model(current)[0, moves.moves].astype(np.float64)
             else:
                 score = -model(children).astype(np.float64)
             if avoid_revisits:
@@ -42,7 +45,7 @@ def greedy_rollout(
             if not np.isfinite(score).any():
                 return SearchResult(None, model.nodes, model.calls, {"gave_up": "dead end"})
             move = int(np.argmax(score))
-            path.append(move)
+            path.append(int(moves.moves[move]))
             current = children[:, move : move + 1]
             if is_solved(current[:, 0]):
                 return SearchResult(tuple(path), model.nodes, model.calls)

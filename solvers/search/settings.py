@@ -7,6 +7,7 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
+from harness.cube.movesets import Metric, move_set
 from harness.solver import POSITIVE, Attempt, Budget, Range, SolverSettings
 from solvers.search.astar import astar
 from solvers.search.beam import beam_search
@@ -19,6 +20,7 @@ class SearchSettings(SolverSettings):
     """Common names: subclasses narrow ``search`` to the ways their model can solve."""
 
     search: str = "beam"
+    metric: Metric = "htm"
     beam_width: Annotated[int, POSITIVE] = 1024
     batch_size: Annotated[int, POSITIVE] = 8192
     weight: Annotated[float, Range(min=0, open_min=True)] = 0.6
@@ -30,6 +32,8 @@ class SearchSettings(SolverSettings):
 
     OPTION_HELP: ClassVar = {
         "search": "greedy, beam or astar (what the model supports)",
+        "metric": "htm (18 face turns) or qtm (12 quarter turns): the move set searched, and "
+        "the checkpoint trained for it",
         "beam_width": "states kept per step of beam search",
         "batch_size": "states per model call (larger batches are chunked)",
         "weight": "lambda of batch-weighted A*: f = lambda * g + h",
@@ -60,19 +64,20 @@ def run_search(
     if fn is None:
         raise ValueError("run_search needs a policy or a value model")
     model = CheckedModel(fn, kind, settings.batch_size, limits, clock)
+    moves = move_set(settings.metric)
     if settings.search == "beam":
-        result = beam_search(state, model, settings.beam_width, kind)
+        result = beam_search(state, model, settings.beam_width, kind, moves)
     elif settings.search == "greedy":
-        result = greedy_rollout(state, model, kind, settings.avoid_revisits)
+        result = greedy_rollout(state, model, kind, settings.avoid_revisits, moves)
     elif settings.search == "astar":
         if kind != "value":
             raise ValueError("A* needs a value model")
-        result = astar(state, model, settings.astar_batch, settings.weight)
+        result = astar(state, model, settings.astar_batch, settings.weight, moves)
     else:
         raise ValueError(f"unknown search {settings.search!r}")
     return Attempt(
         moves=result.moves or (),
         nodes_expanded=result.nodes_expanded,
         model_calls=result.model_calls,
-        info={"search": settings.search, **result.info},
+        info={"search": settings.search, "metric": settings.metric, **result.info},
     )

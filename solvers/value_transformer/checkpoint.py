@@ -12,8 +12,7 @@ STEM = "value-transformer"
 
 
 def load_checkpoint(
-    folder: Path = CHECKPOINT_DIR, device: str = "cpu"
+    folder: Path = CHECKPOINT_DIR, device: str = "cpu", metric: str = "htm"
 ) -> tuple[ValueTransformer, dict]:
-    return load_model(
-        folder, STEM, lambda arch: ValueTransformer(TransformerConfig(**arch)), device
-    )
+    build = lambda arch: ValueTransformer(TransformerConfig(**arch))  # noqa: E731
+    return load_model(folder, STEM, build, device, metric)

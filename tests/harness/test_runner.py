@@ -6,6 +6,7 @@ import pytest
 
 from harness import workers
 from harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
+from harness.records.schema import SCHEMA_VERSION
 from harness.records.store import RunStore
 from harness.runner import RunConfig, SolverSpec, run
 from harness.solver import ArgumentError, SolverLoadError
@@ -153,7 +154,7 @@ def test_budgets_are_enforced_by_the_harness(tmp_path, tiny_suite):
 def test_manifest_has_provenance(tmp_path, tiny_suite):
     _run(tmp_path, tiny_suite, "Right", limit=1)
     manifest = RunStore(tmp_path / "runs" / "r").read_manifest()
-    assert manifest["schema_version"] == 1 and manifest["finished"]
+    assert manifest["schema_version"] == SCHEMA_VERSION and manifest["finished"]
     assert set(manifest["suites"]["tiny"]) >= {"sha256", "count"}
     assert manifest["solvers"]["tests.fakes:Right"]["settings"] == {"seed": 0}
     assert manifest["machine"]["cores"] >= 1 and "numpy" in manifest["packages"]

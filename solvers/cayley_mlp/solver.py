@@ -1,0 +1,41 @@
+"""``cayley-mlp``: the CayleyPy-style diffusion-distance MLP with a wide value beam."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+import numpy as np
+
+from harness.cube.movesets import Metric
+from harness.solver import POSITIVE, Attempt, Budget
+from solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from solvers.cayley_mlp.model import encode
+from solvers.common.inference import TorchModelSolver, TorchSearchSettings
+from solvers.search.settings import run_search
+
+
+@dataclass(frozen=True)
+class CayleyMLPSettings(TorchSearchSettings):
+    search: Literal["beam", "astar", "greedy"] = "beam"
+    # the field's table is quarter-turn; CayleyPy searched with beams up to 2^24 on a GPU
+    metric: Metric = "qtm"
+    beam_width: Annotated[int, POSITIVE] = 8192
+    batch_size: Annotated[int, POSITIVE] = 16384
+
+
+class CayleyMLPSolver(TorchModelSolver):
+    Settings = CayleyMLPSettings
+    name = "cayley-mlp"
+    METRICS = ("qtm", "htm")
+
+    def __init__(self, settings: CayleyMLPSettings | None = None) -> None:
+        super().__init__(settings or CayleyMLPSettings(), load_checkpoint, CHECKPOINT_DIR)
+
+    def value(self, states: np.ndarray) -> np.ndarray:
+        """(54, N) states -> (N,) estimated diffusion distances to solved."""
+        with self.inference():
+            return self.model(encode(states, self.settings.device)).float().cpu().numpy()
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        return run_search(cube, budget, self.settings, value=self.value, clock=self.clock)
