@@ -125,7 +125,10 @@ def run(
         "run_id": run_id,
         "command": command or sys.argv,
         "config": asdict(config),
-        "suites": {s.name: {"sha256": s.sha256, "count": len(s), "meta": s.meta} for s in suites},
+        "suites": {
+            s.name: {"sha256": s.sha256, "count": len(s), "meta": s.meta, "states": s.states_sha256}
+            for s in suites
+        },
         "solvers": {
             key: {"solver": solver_of[key], "settings": value, **started[key].meta}
             for key, value in settings.items()

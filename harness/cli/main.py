@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from harness.cli.report import compare_command, report_command
+from harness.cli.report import compare_command, leaderboard_command, report_command
 from harness.cli.run import run_command
 from harness.cli.runs import ls_command, show_command
 from harness.cli.solve import solve_command
@@ -32,6 +32,7 @@ app.command("show")(show_command)
 app.command("solve")(solve_command)
 app.command("report")(report_command)
 app.command("compare")(compare_command)
+app.command("leaderboard")(leaderboard_command)
 app.command("train", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(
     train_command
 )

@@ -42,3 +42,22 @@ def compare_command(
         typer.echo(f"FAIL: {line}", err=True)
     if crossed:
         raise typer.Exit(1)
+
+
+def leaderboard_command(
+    runs: Annotated[list[Path], typer.Argument(help="run folders, any suites")],
+) -> None:
+    """The DeepCubeA-set table: runs on that set (QTM) beside the published results."""
+    from harness.report.frame import load_runs  # heavy: loaded on use
+    from harness.report.leaderboard import leaderboard
+    from harness.report.render import format_table, markdown_table
+
+    data, loaded = load_runs(runs)
+    table = leaderboard(data, loaded)
+    if not (table["source"] == "measured here").any():
+        typer.echo(
+            "none of these runs covers the DeepCubeA test set; import it with "
+            "`bench suites import deepcubea data_0.pkl --name deepcubea-test` and run on it",
+            err=True,
+        )
+    typer.echo(markdown_table(format_table(table)))

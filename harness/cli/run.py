@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -47,12 +48,50 @@ def split_settings(
     return per_solver
 
 
+def sweep_specs(
+    solvers: list[str], settings: dict[str, dict[str, str]], sweeps: list[str]
+) -> list[SolverSpec]:
+    """Entries of the run: one per solver, or one per combination of its swept values.
+
+    ``--sweep beam_width=1024,4096`` (one solver) or ``SOLVER.key=v1,v2`` gives each value
+    its own labelled entry, ``policy-mlp[beam_width=1024]``, in the same run folder.
+    """
+    swept: dict[str, dict[str, list[str]]] = {name: {} for name in solvers}
+    for item in sweeps:
+        key, eq, values = item.partition("=")
+        target, dot, setting = key.strip().rpartition(".")
+        if not dot:
+            if len(solvers) != 1:
+                raise SettingsError(f"--sweep {item}: name the solver (SOLVER.{key}=...)")
+            target, setting = solvers[0], key.strip()
+        choices = [v.strip() for v in values.split(",") if v.strip()]
+        if not eq or not setting or not choices:
+            raise SettingsError(f"--sweep {item!r}: expected SETTING=v1,v2,...")
+        if target not in swept:
+            raise SettingsError(f"--sweep {item}: solver {target!r} is not in this run")
+        if len(set(choices)) != len(choices):
+            raise SettingsError(f"--sweep {item}: a value is repeated")
+        swept[target][setting] = choices
+    specs = []
+    for name in solvers:
+        keys = list(swept[name])
+        for combo in itertools.product(*(swept[name][k] for k in keys)):
+            chosen = dict(zip(keys, combo, strict=True))
+            label = name + ("[" + ",".join(f"{k}={v}" for k, v in chosen.items()) + "]")
+            specs.append(SolverSpec(name, {**settings[name], **chosen}, label if keys else ""))
+    return specs
+
+
 def run_command(
     solver: Annotated[
         list[str] | None, typer.Option("--solver", "-s", help="solver name (repeat)")
     ] = None,
     setting: Annotated[
         list[str] | None, typer.Option("--set", help="key=value or SOLVER.key=value")
+    ] = None,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option(help="SETTING=v1,v2,... or SOLVER.SETTING=...: an entry per value"),
     ] = None,
     settings_file: Annotated[
         Path | None, typer.Option("--settings", help="TOML: [solver] tables")
@@ -90,7 +129,7 @@ def run_command(
             limit = DEFAULT_LIMIT
         specs = split_settings(solvers, setting or [], settings_file)
         config = RunConfig(
-            solvers=tuple(SolverSpec(name, specs[name]) for name in solvers),
+            solvers=tuple(sweep_specs(solvers, specs, sweep or [])),
             suites=tuple(suites),
             limit=limit,
             time_limit=time_limit,

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from harness.metrics import summarize
@@ -38,8 +39,8 @@ def print_summary(store: RunStore) -> None:
     for s in summarize(store.read_records()):
         other = ", ".join(f"{k} {v}" for k, v in s.statuses.items() if k != "solved")
         table.add_row(
-            s.solver,
-            s.suite,
+            escape(s.solver),  # a sweep's label has [brackets], which rich reads as markup
+            escape(s.suite),
             str(s.n),
             f"{100 * s.rate:.1f}%",
             f"{100 * s.rate_low:.1f}–{100 * s.rate_high:.1f}",

@@ -13,6 +13,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pandas as pd
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 import seaborn as sns
 
 from harness.metrics import wilson_interval
@@ -100,6 +101,7 @@ def time_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.Dat
     for label, g in table.groupby("label"):
         ax.plot(g["depth"], g["wall_s"], marker="o", ms=3, label=label, color=colours[label])
     ax.set_yscale("log")
+    log_ticks(ax.yaxis)
     ax.set(
         xlabel="scramble depth",
         ylabel="median seconds per cube (log)",
@@ -137,8 +139,22 @@ def random_length_distribution(
     return fig, table
 
 
+def log_ticks(axis: matplotlib.axis.Axis) -> None:
+    """Readable log ticks: decades labelled plainly (0.01, 0.1, 1, 10), minor ticks unlabelled
+    (matplotlib's default labels minor ticks of short ranges, and they overlap)."""
+    axis.set_major_locator(LogLocator(base=10, numticks=12))
+    axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    axis.set_minor_locator(LogLocator(base=10, subs=(2, 5), numticks=12))
+    axis.set_minor_formatter(NullFormatter())
+
+
 def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]:
-    """Time against length per solver on the random-state suite (or all cubes if absent)."""
+    """The time-length frontier on the random-state suite (or all cubes if absent).
+
+    One point per solver entry (median seconds, mean length of its solved cubes), and one
+    line per solver through its entries ordered by time: a settings sweep draws that solver's
+    frontier. Two panels, HTM and QTM, so quarter-turn searches are read in their metric.
+    """
     subset = data[data["suite"].str.startswith(RANDOM_SUITE_PREFIX)]
     scope = "random-state" if len(subset) else "all suites"
     subset = subset if len(subset) else data
@@ -149,30 +165,43 @@ def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]
             rows.append(
                 {
                     "label": label,
+                    "family": g["family"].iloc[0],
                     "median_s": g["wall_s"].median(),
                     "mean_htm": solved["length_htm"].mean(),
+                    "mean_qtm": solved["length_qtm"].mean(),
                     "rate": g["solved"].mean(),
                 }
             )
-    table = pd.DataFrame(rows, columns=["label", "median_s", "mean_htm", "rate"])
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    for _, row in table.iterrows():
-        ax.scatter(
-            row["median_s"],
-            row["mean_htm"],
-            s=40 + 160 * row["rate"],
-            color=colours[row["label"]],
-            label=f"{row['label']} ({100 * row['rate']:.0f}%)",
-        )
-    ax.set_xscale("log")
-    ax.set(
-        xlabel="median seconds per cube (log)",
-        ylabel="mean length (HTM, solved)",
-        title=f"Time versus length ({scope}; marker size = solve rate)",
-    )
+    columns = ["label", "family", "median_s", "mean_htm", "mean_qtm", "rate"]
+    table = pd.DataFrame(rows, columns=columns).sort_values(["family", "median_s"])
+    family_colours = palette(sorted(table["family"].unique()))
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.4))
+    for ax, column, metric in zip(axes, ("mean_htm", "mean_qtm"), ("HTM", "QTM"), strict=True):
+        for family, g in table.groupby("family"):
+            ax.plot(g["median_s"], g[column], "-", color=family_colours[family], alpha=0.6)
+            ax.scatter(
+                g["median_s"],
+                g[column],
+                s=30 + 120 * g["rate"],
+                color=family_colours[family],
+                label=family if metric == "HTM" else None,
+            )
+            for _, row in g.iterrows():
+                if row["label"] != family:  # a sweep: name the setting at each point
+                    ax.annotate(
+                        row["label"][len(family) :].strip("[]"),
+                        (row["median_s"], row[column]),
+                        fontsize=6,
+                        xytext=(3, 3),
+                        textcoords="offset points",
+                    )
+        ax.set_xscale("log")
+        log_ticks(ax.xaxis)
+        ax.set(xlabel="median seconds per cube (log)", ylabel=f"mean length ({metric}, solved)")
+    fig.suptitle(f"Time versus length ({scope}; marker size = solve rate)")
     if len(table):
-        ax.legend(fontsize=8)
-    return fig, table
+        axes[0].legend(fontsize=8)
+    return fig, table.reset_index(drop=True)
 
 
 FIGURES: dict[str, tuple[str, Callable]] = {
@@ -180,7 +209,7 @@ FIGURES: dict[str, tuple[str, Callable]] = {
     "length_vs_depth": ("Mean solution length against depth, beside the optimum", length_vs_depth),
     "time_vs_depth": ("Time per cube against depth", time_vs_depth),
     "random_lengths": ("Length distribution on fully scrambled cubes", random_length_distribution),
-    "pareto": ("Time versus length", pareto),
+    "pareto": ("Time versus length: each solver's frontier over its settings", pareto),
 }
 
 

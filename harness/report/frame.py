@@ -30,8 +30,10 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
     """Read runs into one frame; refuse mixed suite hashes.
 
     Columns: run, solver (name), label (name plus the settings that tell runs of the same
-    solver apart), suite, suite_sha256, depth (for depth-k suites), instance, status, solved,
-    length_htm, length_qtm, optimal_htm, gap_htm, wall_s, nodes, model_calls.
+    solver apart), family (the registered solver of a labelled entry, e.g. of a sweep), suite,
+    suite_sha256, depth (for depth-k suites), instance, status, solved, length_htm,
+    length_qtm, optimal_htm, gap_htm, optimal_qtm, gap_qtm, metric, wall_s, nodes,
+    model_calls.
     """
     runs, frames = [], []
     pinned: dict[str, tuple[str, str]] = {}
@@ -61,6 +63,12 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
     data = pd.concat(frames, ignore_index=True)
     data["solved"] = data["status"] == "solved"
     data["label"] = _labels(data, runs)
+    family = {
+        (r.manifest["run_id"], key): entry.get("solver", key)
+        for r in runs
+        for key, entry in r.manifest["solvers"].items()
+    }
+    data["family"] = [family.get((run, s), s) for run, s in zip(data["run"], data["solver"])]
     return data, runs
 
 

@@ -15,11 +15,20 @@ import pandas as pd
 
 from harness.report.figures import FIGURES, draw_all
 from harness.report.frame import LoadedRun, load_runs
-from harness.report.tables import summary_table
+from harness.report.leaderboard import leaderboard
+from harness.report.tables import matrix_table, summary_table
 
 _CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}
 table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px}
 th{background:#f3f3f3}img{max-width:100%}code{background:#f6f6f6;padding:1px 3px}"""
+
+
+_BOARD_NOTE = (
+    "Quarter-turn metric. Measured rows ran here on the hardware named; % optimal is against "
+    "the optimum imported with the set, n is the number of its 1000 cubes the run covered. "
+    "Published rows are their authors' figures on their own hardware, not measured here, "
+    "with their sources."
+)
 
 
 def _provenance(runs: list[LoadedRun]) -> list[tuple[str, str]]:
@@ -44,7 +53,7 @@ def _provenance(runs: list[LoadedRun]) -> list[tuple[str, str]]:
     return out
 
 
-def _format(table: pd.DataFrame) -> pd.DataFrame:
+def format_table(table: pd.DataFrame) -> pd.DataFrame:
     shown = table.copy()
     for col in shown.columns:
         if shown[col].dtype.kind == "f":
@@ -66,8 +75,14 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
     data, runs = load_runs(run_folders)
     out.mkdir(parents=True, exist_ok=True)
     figures = draw_all(data, out)
-    summary = _format(summary_table(data))
+    summary = format_table(summary_table(data))
     summary.to_csv(out / "summary.csv", index=False)
+    matrix = matrix_table(data)
+    board = leaderboard(data, runs)
+    measured_board = (board["source"] == "measured here").any()
+    if measured_board:
+        board.to_csv(out / "deepcubea.csv", index=False)
+    board = format_table(board)
     runs_text = _provenance(runs)
     note = (
         "Depth-k suites are canonical scrambles of exactly k moves; the distance to solved "
@@ -90,11 +105,17 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
         "",
         note,
         "",
-        "## Summary",
+        "## Solved, by solver and suite",
         "",
-        markdown_table(summary),
+        "Solve rate, and in brackets the mean length of the solved cubes in the metric the "
+        "entry searched.",
+        "",
+        markdown_table(matrix),
         "",
     ]
+    if measured_board:
+        md += ["## The DeepCubeA test set", "", _BOARD_NOTE, "", markdown_table(board), ""]
+    md += ["## Summary", "", markdown_table(summary), ""]
     for caption, paths, _ in figures.values():
         md += [f"## {caption}", "", f"![{caption}]({paths[0].name})", ""]
     if left_out:
@@ -106,9 +127,16 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
         f"</title><style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>",
         f"<p>Generated {generated} from {len(runs)} run(s).</p><p>{html.escape(note)}</p>",
-        "<h2>Summary</h2>",
-        summary.to_html(index=False, border=0),
+        "<h2>Solved, by solver and suite</h2>",
+        matrix.to_html(index=False, border=0),
     ]
+    if measured_board:
+        parts += [
+            "<h2>The DeepCubeA test set</h2>",
+            f"<p>{html.escape(_BOARD_NOTE)}</p>",
+            board.to_html(index=False, border=0),
+        ]
+    parts += ["<h2>Summary</h2>", summary.to_html(index=False, border=0)]
     for name, (caption, paths, _) in figures.items():
         data_uri = base64.b64encode(paths[0].read_bytes()).decode()
         parts.append(

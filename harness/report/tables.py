@@ -15,7 +15,10 @@ def summary_table(data: pd.DataFrame) -> pd.DataFrame:
         low, high = wilson_interval(solved, n)
         lengths = group.loc[group["solved"], "length_htm"].to_numpy(float)
         len_low, len_high = bootstrap_mean_ci(lengths)
-        gaps = group.loc[group["solved"], "gap_htm"].dropna()
+        solved_rows = group[group["solved"]]
+        # the gap in the metric the entry searched: a QTM search against the QTM optimum
+        gaps = solved_rows["gap_qtm"].where(solved_rows["metric"] == "qtm", solved_rows["gap_htm"])
+        gaps = gaps.dropna()
         rows.append(
             {
                 "solver": label,
@@ -38,3 +41,32 @@ def summary_table(data: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
+
+
+def _suite_order(suite: str, depth: float) -> tuple:
+    return (0, depth, suite) if not pd.isna(depth) else (1, 0, suite)
+
+
+def matrix_table(data: pd.DataFrame) -> pd.DataFrame:
+    """Solver x suite: solve rate and the mean length of solved cubes, one cell each.
+
+    The first thing a reader wants; the long per-suite table follows it. Lengths are in the
+    metric the entry searched (QTM for a quarter-turn search, HTM otherwise).
+    """
+    depth = data.groupby("suite")["depth"].first()
+    suites = sorted(depth.index, key=lambda s: _suite_order(s, depth[s]))
+    rows = []
+    for label, group in data.groupby("label", sort=True):
+        qtm = set(group["metric"].dropna()) == {"qtm"}
+        column = "length_qtm" if qtm else "length_htm"
+        row = {"solver": label, "metric": "QTM" if qtm else "HTM"}
+        for suite in suites:
+            cell = group[group["suite"] == suite]
+            if not len(cell):
+                row[suite] = ""
+                continue
+            solved = cell[cell["solved"]]
+            mean = f" ({solved[column].mean():.1f})" if len(solved) else ""
+            row[suite] = f"{100 * cell['solved'].mean():.0f}%{mean}"
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["solver", "metric", *suites])

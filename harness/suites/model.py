@@ -62,6 +62,12 @@ class Suite:
     def __len__(self) -> int:
         return len(self.instances)
 
+    @property
+    def states_sha256(self) -> str:
+        """sha256 of the sorted facelet strings: the same cubes give the same value whatever
+        their order, ids, extra fields or the format they were imported from."""
+        return sha256_bytes("\n".join(sorted(i.facelets for i in self.instances)).encode())
+
     def states(self) -> np.ndarray:
         """(54, N) uint8 batch of every instance's state, in suite order."""
         return np.stack([facelets_to_state(i.facelets, validate=False) for i in self.instances], 1)

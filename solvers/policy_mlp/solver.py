@@ -38,9 +38,9 @@ class PolicyMLPSolver(TorchModelSolver):
         """
         with self.inference():
             logits = self.model(encode(states, self.settings.device)).float()
-        if self.settings.metric == "qtm":
-            logits[:, self._half_turns] = -torch.inf
-        return torch.log_softmax(logits, dim=1).cpu().numpy()
+            if self.settings.metric == "qtm":
+                logits[:, self._half_turns] = -torch.inf
+            return torch.log_softmax(logits, dim=1).cpu().numpy()
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
         return run_search(cube, budget, self.settings, policy=self.policy, clock=self.clock)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from harness.cube import MOVE_INVERSE, apply_moves, apply_sequence, facelets_to_state, is_solved
+from harness.cube.moves import MOVE_QTM
 from harness.registry import make_solver
 from harness.solver import Budget
 from harness.suites.registry import load_suite
@@ -20,7 +21,7 @@ from solvers.policy_mlp.checkpoint import (
     CheckpointError,
     load_checkpoint,
 )
-from solvers.policy_mlp.train import train
+from solvers.policy_mlp.train import DataConfig, train
 from tests.envsettings import loop_for_tests
 
 SHIPPED = (CHECKPOINT_DIR / WEIGHTS).exists()
@@ -76,7 +77,7 @@ def test_shipped_checkpoint_solves_depth_five():
 def test_checkpoint_is_small_and_tampering_is_refused(tmp_path):
     assert (CHECKPOINT_DIR / WEIGHTS).stat().st_size < 10 * 2**20
     copy = tmp_path / "ckpt"
-    shutil.copytree(CHECKPOINT_DIR, copy, ignore=shutil.ignore_patterns("train-state*"))
+    shutil.copytree(CHECKPOINT_DIR, copy, ignore=shutil.ignore_patterns("*train-state*", "*-qtm*"))
     data = bytearray((copy / WEIGHTS).read_bytes())
     data[len(data) // 2] ^= 0xFF
     (copy / WEIGHTS).write_bytes(bytes(data))
@@ -85,3 +86,27 @@ def test_checkpoint_is_small_and_tampering_is_refused(tmp_path):
     (copy / CARD).unlink()
     with pytest.raises(CheckpointError, match="no model card"):
         load_checkpoint(copy)
+
+
+@pytest.mark.skipif(
+    not (CHECKPOINT_DIR / "policy-mlp-qtm.json").exists(), reason="no shipped QTM checkpoint"
+)
+def test_shipped_quarter_turn_checkpoint_solves_depth_three_in_quarter_turns():
+    solver = make_solver("policy-mlp", {"metric": "qtm", "beam_width": 256})
+    assert solver.card["metric"] == "qtm"
+    for inst in load_suite("depth-03-v1").instances[:40]:
+        state = facelets_to_state(inst.facelets)
+        attempt = solver.solve(state, Budget(wall_seconds=60))
+        assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
+        assert (MOVE_QTM[list(attempt.moves)] == 1).all()
+        assert attempt.info["metric"] == "qtm"
+
+
+def test_quarter_turn_training_writes_its_own_checkpoint(tmp_path):
+    card = train(
+        loop_for_tests(steps=10, out=str(tmp_path)), DataConfig.for_metric("qtm"), log=print
+    )
+    assert card["metric"] == "qtm" and (tmp_path / "policy-mlp-qtm.pt").exists()
+    assert not (tmp_path / "policy-mlp.json").exists()
+    with pytest.raises(CheckpointError, match="holds a qtm model"):
+        load_checkpoint(tmp_path)  # the half-turn model is asked for by default

@@ -1,0 +1,103 @@
+"""The field's own table: runs on the DeepCubeA test set beside the published results.
+
+A suite counts as the DeepCubeA test set when its cubes are those 1000 states, whichever
+peer's file it was imported from (the manifest's ``states`` fingerprint; see
+``published.json``); a run on its first N cubes shows N. Measured rows are in the
+quarter-turn metric with % optimal against the imported optimum; the published rows are
+the authors' figures on their hardware, marked so, never numbers measured here.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from harness.report.frame import LoadedRun
+
+COLUMNS = (
+    "solver",
+    "n",
+    "solved %",
+    "mean QTM",
+    "optimal %",
+    "gap QTM",
+    "median s",
+    "p90 s",
+    "searched",
+    "hardware",
+    "source",
+)
+
+
+def published() -> dict[str, Any]:
+    """The published figures and the set's fingerprint, from the package's data file."""
+    return json.loads(files("harness.report").joinpath("published.json").read_text())
+
+
+def deepcubea_suites(runs: list[LoadedRun]) -> set[str]:
+    """Suite names that hold the DeepCubeA test set's states, in any of the runs."""
+    wanted = published()["states_sha256"]
+    return {
+        name
+        for run in runs
+        for name, info in run.manifest.get("suites", {}).items()
+        if info.get("states") == wanted
+    }
+
+
+def _hardware(manifest: dict[str, Any]) -> str:
+    machine = manifest.get("machine", {})
+    gpu = f", {machine['gpu']}" if machine.get("gpu") else ""
+    return f"{machine.get('cpu', '?')}, {machine.get('cores', '?')} cores{gpu}"
+
+
+def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
+    """One row per solver label measured on the DeepCubeA set, then the published rows."""
+    suites = deepcubea_suites(runs)
+    hardware = {r.manifest["run_id"]: _hardware(r.manifest) for r in runs}
+    rows = []
+    # a cube measured twice under one label (the same solver and settings in two runs)
+    # counts once: the later run's record
+    on_set = data[data["suite"].isin(suites)].drop_duplicates(["label", "instance"], keep="last")
+    for label, group in on_set.groupby("label", sort=False):
+        solved = group[group["solved"]]
+        gaps = solved["gap_qtm"].dropna()
+        times = group["wall_s"].dropna()
+        metrics = sorted(set(group["metric"].dropna()))
+        rows.append(
+            {
+                "solver": label,
+                "n": len(group),
+                "solved %": 100 * group["solved"].mean(),
+                "mean QTM": solved["length_qtm"].mean() if len(solved) else np.nan,
+                "optimal %": 100 * (gaps == 0).mean() if len(gaps) else np.nan,
+                "gap QTM": gaps.mean() if len(gaps) else np.nan,
+                "median s": times.median() if len(times) else np.nan,
+                "p90 s": times.quantile(0.9) if len(times) else np.nan,
+                "searched": "/".join(metrics) or "?",
+                "hardware": "; ".join(sorted({hardware[r] for r in group["run"].unique()})),
+                "source": "measured here",
+            }
+        )
+    for row in published()["rows"]:
+        rows.append(
+            {
+                "solver": row["system"]
+                + (f" (optimal: {row['optimal_note']})" if row.get("optimal_note") else ""),
+                "n": 1000,
+                "solved %": row["solved_pct"],
+                "mean QTM": row["mean_qtm"] if row["mean_qtm"] is not None else np.nan,
+                "optimal %": row["optimal_pct"],
+                "gap QTM": np.nan,
+                "median s": np.nan,
+                "p90 s": np.nan,
+                "searched": "qtm",
+                "hardware": row["hardware"] + (f"; {row['time']}" if row.get("time") else ""),
+                "source": "published: " + row["source"],
+            }
+        )
+    return pd.DataFrame(rows, columns=list(COLUMNS))

@@ -1,0 +1,74 @@
+"""cayley-mlp: walk labels, a short training run that learns, metric checks, shipped models."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+
+from harness.cube import apply_sequence, facelets_to_state, is_solved
+from harness.cube.moves import MOVE_INVERSE, MOVE_QTM
+from harness.registry import make_solver
+from harness.solver import Budget, SolverLoadError
+from harness.suites.registry import load_suite
+from harness.testing import check_solver
+from solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint, stem_for
+from solvers.cayley_mlp.train import DataConfig, train
+from solvers.common.walks import random_walks
+from tests.envsettings import loop_for_tests
+
+
+def test_quarter_turn_walks_never_undo_their_last_move_nor_make_half_turns():
+    walks = random_walks(400, 26, np.random.default_rng(2), "qtm")
+    assert (MOVE_QTM[walks] == 1).all()
+    assert not (walks[:, 1:] == MOVE_INVERSE[walks[:, :-1]]).any()
+    assert (walks[:, 1:] == walks[:, :-1]).any()  # U U, a half turn in two moves, occurs
+
+
+@pytest.fixture(scope="module")
+def tiny_qtm(tmp_path_factory):
+    out = tmp_path_factory.mktemp("cayley")
+    card = train(loop_for_tests(steps=30, out=str(out)), DataConfig(walks_per_batch=64), log=print)
+    return out, card
+
+
+def test_short_training_learns_that_deeper_walks_are_farther(tiny_qtm):
+    out, card = tiny_qtm
+    means = card["validation"]["mean_by_depth"]
+    assert means[1] < means[5] < means[12] < means[26]
+    assert card["metric"] == "qtm" and card["steps"] == 30
+    model, loaded = load_checkpoint(out, metric="qtm")
+    assert loaded["steps"] == 30 and len(loaded["sha256"]) == 64
+
+
+def test_a_model_of_the_other_metric_is_refused(tiny_qtm, tmp_path):
+    out, _ = tiny_qtm
+    with pytest.raises(SolverLoadError, match="holds a qtm model of cayley-mlp but no htm"):
+        make_solver("cayley-mlp", {"checkpoint": str(out), "metric": "htm"})
+    # a quarter-turn model passed off as a half-turn one: its card still says qtm
+    shutil.copy(out / f"{stem_for('qtm')}.pt", tmp_path / f"{stem_for('qtm')}.pt")
+    card = json.loads((out / f"{stem_for('qtm')}.json").read_text())
+    (tmp_path / f"{stem_for('htm')}.json").write_text(json.dumps(card))
+    with pytest.raises(SolverLoadError, match="trained for metric qtm, not htm"):
+        make_solver("cayley-mlp", {"checkpoint": str(tmp_path), "metric": "htm"})
+    with pytest.raises(SolverLoadError, match="ships checkpoints for htm only"):
+        make_solver("cnn-faces", {"metric": "qtm"})
+
+
+@pytest.mark.parametrize("metric", ["qtm", "htm"])
+def test_shipped_checkpoints_solve_depth_three(metric):
+    if not (CHECKPOINT_DIR / f"{stem_for(metric)}.json").exists():
+        pytest.skip(f"no shipped cayley-mlp {metric} checkpoint")
+    solver = make_solver("cayley-mlp", {"metric": metric, "beam_width": 256})
+    check_solver(solver)
+    for inst in load_suite("depth-03-v1").instances[:40]:
+        state = facelets_to_state(inst.facelets)
+        attempt = solver.solve(state, Budget(wall_seconds=60))
+        assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
+        if metric == "qtm":
+            assert (MOVE_QTM[list(attempt.moves)] == 1).all()
+            assert len(attempt.moves) <= 2 * inst.optimal_htm
+        else:
+            assert len(attempt.moves) <= 3
