@@ -68,7 +68,9 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
         for r in runs
         for key, entry in r.manifest["solvers"].items()
     }
-    data["family"] = [family.get((run, s), s) for run, s in zip(data["run"], data["solver"])]
+    data["family"] = [
+        family.get((run, s), s) for run, s in zip(data["run"], data["solver"], strict=True)
+    ]
     return data, runs
 
 

@@ -39,7 +39,7 @@ def test_short_training_learns_that_deeper_walks_are_farther(tiny_qtm):
     means = card["validation"]["mean_by_depth"]
     assert means[1] < means[5] < means[12] < means[26]
     assert card["metric"] == "qtm" and card["steps"] == 30
-    model, loaded = load_checkpoint(out, metric="qtm")
+    _model, loaded = load_checkpoint(out, metric="qtm")
     assert loaded["steps"] == 30 and len(loaded["sha256"]) == 64
 
 
