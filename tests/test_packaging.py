@@ -19,10 +19,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _cards() -> list[Path]:
+    """Every shipped model card (a local training run's resumable state is not one)."""
+    return [c for c in ROOT.glob("solvers/*/checkpoints/*.json") if "train-state" not in c.name]
+
+
 SHIPPED = sorted(
     p.relative_to(ROOT).as_posix()
-    for card in ROOT.glob("solvers/*/checkpoints/*.json")
-    if "train-state" not in card.name
+    for card in _cards()
     for p in (card, card.parent / json.loads(card.read_text())["weights"])
 )
 """Every shipped checkpoint file and model card, as paths inside the package."""
@@ -104,21 +110,26 @@ def test_the_installed_package_has_and_loads_every_shipped_checkpoint(tmp_path):
     dist = _installed(tmp_path)
     if not dist["editable"]:  # a wheel install: its RECORD must list every shipped file
         assert not [p for p in SHIPPED if p not in dist["files"]], dist["files"]
+    # every solver at its defaults, then every shipped card's solver in the card's metric
+    cards = [json.loads(c.read_text()) for c in _cards()]
+    checked = {c["model"]: (c["model"].removesuffix("-qtm"), c.get("metric", "htm")) for c in cards}
     probe = (
         "import json, sys\n"
         "from harness.registry import BUILTIN_SOLVERS, make_solver\n"
+        f"checked = {checked!r}\n"
         "out = {}\n"
         "for name in BUILTIN_SOLVERS:\n"
-        "    s = make_solver(name, {})\n"
+        "    make_solver(name, {})\n"
+        "for stem, (name, metric) in checked.items():\n"
+        "    s = make_solver(name, {'metric': metric})\n"
         "    module = sys.modules[type(s).__module__].__file__\n"
-        "    out[name] = [module, getattr(s, 'checkpoint_sha256', None)]\n"
+        "    out[stem] = [module, getattr(s, 'checkpoint_sha256', None)]\n"
         "print(json.dumps(out))\n"
     )
     loaded = json.loads(_outside(probe, tmp_path))
-    for card in ROOT.glob("solvers/*/checkpoints/*.json"):
-        name = json.loads(card.read_text())["model"]
-        module, sha = loaded[name]
-        assert sha == json.loads(card.read_text())["sha256"], name
+    for card in cards:
+        module, sha = loaded[card["model"]]
+        assert sha == card["sha256"], card["model"]
         if not dist["editable"]:
             # tox's environment may sit inside the checkout (.tox/): what matters is that the
             # module is the installed copy, not the source tree's

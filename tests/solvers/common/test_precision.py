@@ -77,6 +77,7 @@ def test_solvers_record_the_precision_they_run_at(monkeypatch):
         "precision": "int8",
         "precision_reason": "asked for",
         "threads": 1,
+        "metric": "htm",
     }
     monkeypatch.setenv(ENV, "fp32")
     assert make_solver("policy-mlp", {}).runtime_info["precision"] == "fp32"
