@@ -1,8 +1,9 @@
-"""Where beam-search time goes with the shipped policy-mlp checkpoint on this CPU.
+"""Where beam-search time goes with a shipped checkpoint on this CPU.
 
-For widths 256, 1024 and 4096, solves random-state cubes and splits the wall time into the
-model call (encode + network + log-softmax) and everything else (engine expansion, masks,
-solved check, duplicate removal, top-k, bookkeeping). Run: ``python benchmarks/search.py``.
+For each width, solves random-state cubes and splits the wall time into the model call
+(encode + network + log-softmax) and everything else (engine expansion, masks, solved check,
+duplicate removal, top-k, bookkeeping). Run: ``python benchmarks/search.py`` (policy-mlp),
+``python benchmarks/search.py --solver cayley-mlp --metric qtm`` (a value beam).
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from harness.suites.registry import load_suite
 from solvers.search.settings import run_search
 
 
-class _TimedPolicy:
-    def __init__(self, policy) -> None:
-        self.policy, self.seconds, self.states = policy, 0.0, 0
+class _Timed:
+    def __init__(self, model) -> None:
+        self.model, self.seconds, self.states = model, 0.0, 0
 
     def __call__(self, batch: np.ndarray) -> np.ndarray:
         start = time.perf_counter()
-        out = self.policy(batch)
+        out = self.model(batch)
         self.seconds += time.perf_counter() - start
         self.states += batch.shape[1]
         return out
@@ -37,6 +38,8 @@ def main() -> None:
     parser.add_argument("--widths", type=int, nargs="*", default=[256, 1024, 4096])
     parser.add_argument("--cubes", type=int, default=10)
     parser.add_argument("--threads", type=int, default=int(os.environ.get("OMP_NUM_THREADS", 1)))
+    parser.add_argument("--solver", default="policy-mlp", help="policy-mlp or cayley-mlp")
+    parser.add_argument("--metric", default="htm", choices=["htm", "qtm"])
     args = parser.parse_args()
     suite = load_suite("random-state-v1")
     states = suite.states()[:, : args.cubes]
@@ -45,24 +48,26 @@ def main() -> None:
         f"{'states/s':>10} {'model states/s':>15}"
     )
     for width in args.widths:
-        solver = make_solver("policy-mlp", {"beam_width": width, "threads": args.threads})
-        timed = _TimedPolicy(solver.policy)
+        settings = {"beam_width": width, "threads": args.threads, "metric": args.metric}
+        solver = make_solver(args.solver, settings)
+        is_policy = hasattr(solver, "policy")
+        timed = _Timed(solver.policy if is_policy else solver.value)
+        kind = {"policy": timed} if is_policy else {"value": timed}
 
         solved, nodes, total = 0, 0, 0.0
         for j in range(states.shape[1]):
             start = time.perf_counter()
-            attempt = run_search(
-                states[:, j], Budget(wall_seconds=120), solver.settings, policy=timed
-            )
+            attempt = run_search(states[:, j], Budget(wall_seconds=120), solver.settings, **kind)
             total += time.perf_counter() - start
             nodes += attempt.nodes_expanded
             solved += bool(attempt.moves) and bool(
                 is_solved(apply_sequence(states[:, j], attempt.moves))
             )
         share = timed.seconds / total
+        children = 18 if args.metric == "htm" else 12
         print(
             f"{width:>6} {solved:>4}/{states.shape[1]:<2} {total / states.shape[1]:>7.2f} "
-            f"{100 * share:>7.1f}% {100 * (1 - share):>8.1f}% {18 * nodes / total:>10,.0f} "
+            f"{100 * share:>7.1f}% {100 * (1 - share):>8.1f}% {children * nodes / total:>10,.0f} "
             f"{timed.states / timed.seconds:>15,.0f}"
         )
 

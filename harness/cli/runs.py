@@ -102,5 +102,6 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
             typer.echo(
                 f"{name}: precision {solver['precision']} ({solver.get('precision_reason')}), "
                 f"{solver.get('threads')} thread(s) per worker"
+                + (f", searching {solver['metric']}" if solver.get("metric") else "")
             )
     print_summary(store)
