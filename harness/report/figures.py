@@ -201,6 +201,7 @@ def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]
     fig.suptitle(f"Time versus length ({scope}; marker size = solve rate)")
     if len(table):
         axes[0].legend(fontsize=8)
+    fig.tight_layout()
     return fig, table.reset_index(drop=True)
 
 

@@ -11,7 +11,6 @@ the mean prediction per walk length.
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -20,7 +19,7 @@ import torch.nn.functional as F
 
 from solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, stem_for
 from solvers.cayley_mlp.model import ModelConfig, ValueMLP, encode
-from solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
+from solvers.common.loop import LoopConfig, parse_training_args, print_flush
 from solvers.common.trainer import Task, train_loop
 from solvers.common.walks import walk_samples
 
@@ -92,11 +91,10 @@ def train(
 
 def main(argv: list[str] | None = None) -> dict:
     """``bench train cayley-mlp`` and ``python -m solvers.cayley_mlp.train``."""
-    parser = argparse.ArgumentParser(prog="bench train cayley-mlp", description=__doc__)
-    add_loop_arguments(parser, CHECKPOINT_DIR)
-    parser.add_argument("--metric", choices=["htm", "qtm"], default="qtm", help="move set")
-    args = parser.parse_args(argv)
-    return train(loop_config(args), DataConfig.for_metric(args.metric), log=print_flush)
+    loop, metric = parse_training_args(
+        argv, "bench train cayley-mlp", __doc__, CHECKPOINT_DIR, "qtm"
+    )
+    return train(loop, DataConfig.for_metric(metric), log=print_flush)
 
 
 if __name__ == "__main__":

@@ -127,5 +127,18 @@ def loop_config(args: argparse.Namespace) -> LoopConfig:
     )
 
 
+def parse_training_args(
+    argv: list[str] | None, prog: str, doc: str | None, out: Path, metric: str | None = None
+) -> tuple[LoopConfig, str | None]:
+    """A trainer's command line: the loop options, and ``--metric`` where the solver trains
+    one model per move set (``metric`` is then its default)."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc)
+    add_loop_arguments(parser, out)
+    if metric is not None:
+        parser.add_argument("--metric", choices=["htm", "qtm"], default=metric, help="move set")
+    args = parser.parse_args(argv)
+    return loop_config(args), getattr(args, "metric", None)
+
+
 def print_flush(message: str) -> None:
     print(message, flush=True)

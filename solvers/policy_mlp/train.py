@@ -12,14 +12,13 @@ configuration): walks of 26 quarter turns that never undo their last move, shipp
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import asdict, dataclass
 
 import numpy as np
 import torch
 import torch.nn.functional as F
 
-from solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
+from solvers.common.loop import LoopConfig, parse_training_args, print_flush
 from solvers.common.trainer import Task, train_loop
 from solvers.common.walks import walk_samples
 from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, stem_for
@@ -97,11 +96,10 @@ def train(
 
 def main(argv: list[str] | None = None) -> dict:
     """``bench train policy-mlp`` and ``python -m solvers.policy_mlp.train``."""
-    parser = argparse.ArgumentParser(prog="bench train policy-mlp", description=__doc__)
-    add_loop_arguments(parser, CHECKPOINT_DIR)
-    parser.add_argument("--metric", choices=["htm", "qtm"], default="htm", help="move set")
-    args = parser.parse_args(argv)
-    return train(loop_config(args), DataConfig.for_metric(args.metric), log=print_flush)
+    loop, metric = parse_training_args(
+        argv, "bench train policy-mlp", __doc__, CHECKPOINT_DIR, "htm"
+    )
+    return train(loop, DataConfig.for_metric(metric), log=print_flush)
 
 
 if __name__ == "__main__":
