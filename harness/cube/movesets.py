@@ -28,7 +28,7 @@ from harness.cube.moves import (
     MOVE_INVERSE,
     MOVE_QTM,
     MOVE_TABLES,
-    OPPOSITE_FACE,
+    QUARTER_TURN_MOVES,
 )
 
 Metric = Literal["htm", "qtm"]
@@ -76,16 +76,17 @@ class MoveSet:
 
 
 def _build(name: Metric) -> MoveSet:
-    moves = np.arange(18) if name == "htm" else np.flatnonzero(MOVE_QTM == 1)
+    moves = np.arange(18) if name == "htm" else np.array(QUARTER_TURN_MOVES)
     face = MOVE_FACE[moves]
+    same_face = face[:, None] == face[None, :]
     if name == "htm":
         follow = CANONICAL_FOLLOW.copy()
-        walk_ok = face[:, None] != face[None, :]
+        walk_ok = ~same_face
     else:
+        # HTM's rule without its same-face ban: what it forbids across faces is the
+        # descending order of an opposite pair
+        descending = ~CANONICAL_FOLLOW[np.ix_(moves, moves)] & ~same_face
         inverse = MOVE_INVERSE[moves][:, None] == moves[None, :]
-        descending = (OPPOSITE_FACE[face][:, None] == face[None, :]) & (
-            face[None, :] < face[:, None]
-        )
         follow = ~(inverse | descending)
         walk_ok = ~inverse
     walk_next = np.array([np.flatnonzero(row) for row in walk_ok])

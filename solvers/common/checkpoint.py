@@ -16,6 +16,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
+from harness.cube.movesets import METRICS
 from harness.solver import SolverLoadError
 from solvers.common.metric import check_metric, metric_stem
 
@@ -93,7 +94,7 @@ def load_model(
     if metric is not None:
         wanted = metric_stem(stem, metric)
         if not (Path(folder) / f"{wanted}.json").exists():
-            for other in ("htm", "qtm"):
+            for other in METRICS:
                 if (Path(folder) / f"{metric_stem(stem, other)}.json").exists():
                     raise CheckpointError(
                         f"{folder} holds a {other} model of {stem} but no {metric} one "

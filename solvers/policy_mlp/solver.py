@@ -8,7 +8,7 @@ from typing import Literal
 import numpy as np
 import torch
 
-from harness.cube.moves import MOVE_QTM
+from harness.cube.movesets import move_set
 from harness.solver import Attempt, Budget
 from solvers.common.inference import TorchModelSolver, TorchSearchSettings
 from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
@@ -28,7 +28,7 @@ class PolicyMLPSolver(TorchModelSolver):
 
     def __init__(self, settings: PolicyMLPSettings | None = None) -> None:
         super().__init__(settings or PolicyMLPSettings(), load_checkpoint, CHECKPOINT_DIR)
-        self._half_turns = torch.from_numpy(np.flatnonzero(MOVE_QTM == 2))
+        self._half_turns = torch.from_numpy(np.flatnonzero(move_set("qtm").local < 0))
 
     def policy(self, states: np.ndarray) -> np.ndarray:
         """(54, N) states -> (N, 18) log-probabilities of the move that solves next.

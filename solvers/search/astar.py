@@ -13,8 +13,7 @@ import heapq
 import numpy as np
 
 from harness.cube import is_solved, state_hash
-from harness.cube.movesets import MoveSet
-from solvers.search.beam import HTM
+from harness.cube.movesets import MOVE_SETS, MoveSet
 from solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 
@@ -23,7 +22,7 @@ def astar(
     model: CheckedModel,
     batch: int = 1000,
     weight: float = 0.6,
-    moves: MoveSet = HTM,
+    moves: MoveSet = MOVE_SETS["htm"],
 ) -> SearchResult:
     """Search from ``state`` (54,) with a value ``model`` under ``model.limits``."""
     start = np.asarray(state, np.uint8)

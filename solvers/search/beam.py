@@ -83,7 +83,9 @@ def _policy_step(
     from solved, the best 2W scores are chosen from the score table, and only those are built.
     """
     n = beam.shape[1]
-    logp = model(beam)[:, moves.moves]  # (n, k): the set's moves of the 18
+    logp = model(beam)  # (n, 18)
+    if moves.size < logp.shape[1]:
+        logp = logp[:, moves.moves]  # (n, k): the set's moves of the 18
     child_scores = (scores[:, None] + logp).T.reshape(-1)  # (k n,) child m * n + j
     child_scores[~moves.allowed_after(last).T.reshape(-1)] = -np.inf
     keep = np.flatnonzero(np.isfinite(child_scores))
