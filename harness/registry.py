@@ -26,6 +26,7 @@ BUILTIN_SOLVERS: dict[str, str] = {
     "random": "solvers.random_moves.solver:RandomSolver",
     "policy-mlp": "solvers.policy_mlp.solver:PolicyMLPSolver",
     "cayley-mlp": "solvers.cayley_mlp.solver:CayleyMLPSolver",
+    "deepcubea": "solvers.deepcubea.solver:DeepCubeASolver",
     "cnn-faces": "solvers.cnn_faces.solver:CNNFacesSolver",
     "value-transformer": "solvers.value_transformer.solver:ValueTransformerSolver",
 }
@@ -33,6 +34,7 @@ BUILTIN_SOLVERS: dict[str, str] = {
 TRAINERS: dict[str, str] = {
     "policy-mlp": "solvers.policy_mlp.train:main",
     "cayley-mlp": "solvers.cayley_mlp.train:main",
+    "deepcubea": "solvers.deepcubea.train:main",
     "value-transformer": "solvers.value_transformer.train:main",
     "cnn-faces": "solvers.cnn_faces.train:main",
 }

@@ -29,6 +29,7 @@ COLUMNS = (
     "p90 s",
     "searched",
     "hardware",
+    "model",
     "source",
 )
 
@@ -55,10 +56,25 @@ def _hardware(manifest: dict[str, Any]) -> str:
     return f"{machine.get('cpu', '?')}, {machine.get('cores', '?')} cores{gpu}"
 
 
+def _model(info: dict[str, Any]) -> str:
+    """A solver's size and training, from what its adapter pinned in the manifest."""
+    if not info.get("parameters"):
+        return ""
+    text = f"{info['parameters'] / 1e6:.1f}M parameters"
+    if info.get("train_minutes") is not None:
+        text += f", trained {info['train_minutes']:.0f} min on {info.get('trained_on', '?')}"
+    return text
+
+
 def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
     """One row per solver label measured on the DeepCubeA set, then the published rows."""
     suites = deepcubea_suites(runs)
     hardware = {r.manifest["run_id"]: _hardware(r.manifest) for r in runs}
+    models = {
+        (r.manifest["run_id"], key): _model(info)
+        for r in runs
+        for key, info in r.manifest.get("solvers", {}).items()
+    }
     rows = []
     # a cube measured twice under one label (the same solver and settings in two runs)
     # counts once: the later run's record
@@ -68,6 +84,7 @@ def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
         gaps = solved["gap_qtm"].dropna()
         times = group["wall_s"].dropna()
         metrics = sorted(set(group["metric"].dropna()))
+        keys = zip(group["run"], group["solver"], strict=True)
         rows.append(
             {
                 "solver": label,
@@ -80,6 +97,7 @@ def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
                 "p90 s": times.quantile(0.9) if len(times) else np.nan,
                 "searched": "/".join(metrics) or "?",
                 "hardware": "; ".join(sorted({hardware[r] for r in group["run"].unique()})),
+                "model": "; ".join(sorted({models.get(rk, "") for rk in keys})),
                 "source": "measured here",
             }
         )
@@ -97,6 +115,7 @@ def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
                 "p90 s": np.nan,
                 "searched": "qtm",
                 "hardware": row["hardware"] + (f"; {row['time']}" if row.get("time") else ""),
+                "model": row.get("model", ""),
                 "source": "published: " + row["source"],
             }
         )

@@ -73,10 +73,15 @@ class TorchModelSolver:
     @property
     def runtime_info(self) -> dict[str, object]:
         """How this solver runs here; the runner pins it in the manifest."""
+        trained = self.card.get("hardware", {})
         return {
             **self.resolved.to_dict(),
             "threads": self.settings.threads,
             "metric": self.settings.metric,
+            # the model's size and training, for tables that set it beside published systems
+            "parameters": self.card.get("parameters"),
+            "train_minutes": self.card.get("train_minutes"),
+            "trained_on": f"{trained.get('cpu', '?')} ({trained.get('device', 'cpu')})",
         }
 
     @contextmanager

@@ -41,6 +41,11 @@ class Task:
     validate: Callable[[nn.Module], dict[str, Any]]  # must contain "val_loss"
     describe: Callable[[dict[str, Any]], str]  # one log line from the validation metrics
     card: dict[str, Any]  # static model-card fields (architecture, config, ...)
+    # called after every optimizer step with (step, loss): value iteration's target updates
+    after_step: Callable[[int, float], None] | None = None
+    # "best": ship the weights of the lowest val_loss; "latest": ship the newest (value
+    # iteration, whose targets move, so an early low loss is not a better model)
+    keep: str = "best"
 
 
 def parameter_count(model: nn.Module) -> int:
@@ -99,8 +104,8 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
             f"{elapsed / 60:6.1f} min  step {progress['step']:7d}  "
             f"{progress['samples'] / 1e6:7.1f}M samples ({rate:,.0f}/s)  {task.describe(metrics)}"
         )
-        if metrics["val_loss"] < progress["best"]:
-            progress["best"] = metrics["val_loss"]
+        if task.keep == "latest" or metrics["val_loss"] < progress["best"]:
+            progress["best"] = min(progress["best"], metrics["val_loss"])
             best_card = {
                 **task.card,
                 "parameters": parameter_count(model),
@@ -137,6 +142,8 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
         loss.backward()
         optimizer.step()
         progress["step"] = clock.step = progress["step"] + 1
+        if task.after_step is not None:
+            task.after_step(progress["step"], loss.item())
         progress["samples"] += len(y)
         if clock.eval_due():
             checkpoint()

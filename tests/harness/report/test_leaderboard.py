@@ -16,7 +16,7 @@ from harness.report.tables import matrix_table
 FINGERPRINT = published()["states_sha256"]
 
 
-def _run(folder, entries, *, states=FINGERPRINT, suite="deepcubea-test", cpu="Test CPU"):
+def _run(folder, entries, *, states=FINGERPRINT, suite="deepcubea-test", cpu="Test CPU", info=None):
     """``entries[label] = (family, [(qtm length or None, gap_qtm, seconds), ...])``."""
     store = RunStore(folder)
     for label, (_, rows) in entries.items():
@@ -43,7 +43,10 @@ def _run(folder, entries, *, states=FINGERPRINT, suite="deepcubea-test", cpu="Te
             "run_id": folder.name,
             "command": ["bench", "run"],
             "suites": {suite: {"sha256": "b" * 64, "count": 1000, "meta": {}, "states": states}},
-            "solvers": {k: {"solver": fam, "settings": {}} for k, (fam, _) in entries.items()},
+            "solvers": {
+                k: {"solver": fam, "settings": {}, **(info or {})}
+                for k, (fam, _) in entries.items()
+            },
             "machine": {"cpu": cpu, "cores": 2},
             "git": {"commit": "abc", "dirty": False},
             "packages": {},
@@ -106,3 +109,17 @@ def test_the_frontier_joins_a_solvers_settings(tmp_path):
     assert list(frontier["family"]) == ["cayley-mlp", "cayley-mlp"]
     assert list(frontier["median_s"]) == [2.5, 8.0]  # ordered by time along the line
     assert list(frontier["mean_qtm"].round(2)) == [21.0, 20.33]
+
+
+def test_measured_rows_give_the_models_size_and_training_beside_deepcubeas(tmp_path):
+    info = {"parameters": 1_799_001, "train_minutes": 90.2, "trained_on": "Test CPU (cpu)"}
+    data, runs = load_runs([_run(tmp_path / "r", ENTRIES, info=info)])
+    table = leaderboard(data, runs).set_index("solver")
+    model = "1.8M parameters, trained 90 min on Test CPU (cpu)"
+    assert table.loc["cayley-mlp[beam_width=1024]", "model"] == model
+    assert "14.7M parameters" in table.loc["DeepCubeA", "model"]
+    data, runs = load_runs([_run(tmp_path / "plain", ENTRIES)])  # kociemba-like: no model
+    assert (
+        leaderboard(data, runs).set_index("solver").loc["cayley-mlp[beam_width=4096]", "model"]
+        == ""
+    )

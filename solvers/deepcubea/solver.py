@@ -1,0 +1,44 @@
+"""``deepcubea``: the value-iteration cost-to-go network with batch-weighted A* or a beam."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+import numpy as np
+
+from harness.cube.movesets import Metric
+from harness.solver import POSITIVE, Attempt, Budget, Range
+from solvers.common.inference import TorchModelSolver, TorchSearchSettings
+from solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from solvers.deepcubea.model import encode
+from solvers.search.settings import run_search
+
+
+@dataclass(frozen=True)
+class DeepCubeASettings(TorchSearchSettings):
+    search: Literal["astar", "beam", "greedy"] = "astar"
+    # DeepCubeA lives in the quarter-turn metric; its test set's optima are QTM
+    metric: Metric = "qtm"
+    # DeepCubeA's lambda; its B is 10,000 on a GPU, 1000 keeps a CPU search near a minute
+    weight: Annotated[float, Range(min=0, open_min=True)] = 0.6
+    astar_batch: Annotated[int, POSITIVE] = 1000
+    max_depth: Annotated[int, POSITIVE] = 60
+
+
+class DeepCubeASolver(TorchModelSolver):
+    Settings = DeepCubeASettings
+    name = "deepcubea"
+    METRICS = ("qtm", "htm")
+
+    def __init__(self, settings: DeepCubeASettings | None = None) -> None:
+        super().__init__(settings or DeepCubeASettings(), load_checkpoint, CHECKPOINT_DIR)
+
+    def value(self, states: np.ndarray) -> np.ndarray:
+        """(54, N) states -> (N,) estimated moves to solved (never below 0)."""
+        with self.inference():
+            cost = self.model(encode(states, self.settings.device)).float().clamp_min(0)
+        return cost.cpu().numpy()
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        return run_search(cube, budget, self.settings, value=self.value, clock=self.clock)

@@ -1,0 +1,134 @@
+"""deepcubea: lookahead labels, both target-update rules, a short run that learns, shipped model."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from harness.cube import apply_sequence, facelets_to_state, is_solved
+from harness.cube.moves import MOVE_QTM
+from harness.registry import make_solver
+from harness.solver import ArgumentError, Budget
+from harness.suites.registry import load_suite
+from harness.testing import check_solver
+from solvers.common.torch_cube import TorchCube
+from solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint, stem_for
+from solvers.deepcubea.model import CostToGo, ModelConfig
+from solvers.deepcubea.train import DataConfig, TargetNetwork, main, train
+from tests.envsettings import loop_for_tests
+
+TINY = ModelConfig(64, 32, 1)
+
+
+def _target(rule: str = "copy", **data) -> TargetNetwork:
+    model = CostToGo(TINY)
+    config = DataConfig(target_update=rule, update_every=2, **data)
+    return TargetNetwork(model, config, TorchCube("qtm"), bf16=False)
+
+
+def test_lookahead_labels_are_exact_next_to_solved_whatever_the_network_says():
+    target = _target()
+    cube = target.cube
+    solved = cube.solved[None]  # (1, 54)
+    one_away = cube.children(solved)[0]  # (12, 54): every quarter turn of solved
+    labels = target.labels(torch.cat([solved, one_away]))
+    assert labels[0] == 0 and (labels[1:] == 1).all()
+    two_away = cube.children(one_away).reshape(-1, 54)  # U U' among them: solved again
+    back = cube.is_solved(two_away)
+    labels = target.labels(two_away)
+    assert back.sum() == 12 and (labels[back] == 0).all()
+    assert (labels[~back] >= 1).all()  # 1 + a cost that is never negative
+
+
+def test_copy_rule_copies_only_below_the_loss_threshold():
+    target = _target("copy", loss_threshold=0.1)
+    target.labels(target.cube.solved[None])  # makes the target network
+    with torch.no_grad():
+        target.model.net[0].weight.add_(1.0)
+    target.after_step(1, 0.05)
+    target.after_step(2, 0.5)  # window mean 0.275: above the threshold, no copy
+    assert target.updates == 0
+    assert not torch.equal(target.net.net[0].weight, target.model.net[0].weight)
+    target.after_step(3, 0.05)
+    target.after_step(4, 0.05)
+    assert target.updates == 1
+    assert torch.equal(target.net.net[0].weight, target.model.net[0].weight)
+
+
+def test_soft_rule_blends_a_share_of_the_trained_weights_every_g_steps():
+    target = _target("soft", tau=0.25)
+    target.labels(target.cube.solved[None])
+    before = target.net.net[0].weight.clone()
+    with torch.no_grad():
+        target.model.net[0].weight.add_(4.0)
+    target.after_step(1, 9.0)
+    assert torch.equal(target.net.net[0].weight, before)  # not yet G steps
+    target.after_step(2, 9.0)  # the soft rule ignores the loss
+    assert torch.allclose(target.net.net[0].weight, before + 1.0, atol=1e-5)
+    assert target.updates == 1
+
+
+@pytest.mark.parametrize(
+    "bad, match",
+    [
+        ({"batch_size": 0}, "batch_size=0"),
+        ({"tau": 1.5}, "tau=1.5"),
+        ({"loss_threshold": 0.0}, "loss_threshold=0.0"),
+        ({"metric": "htm", "oracle_radius": 5}, "oracle_radius=5"),
+    ],
+)
+def test_bad_training_settings_name_the_value(bad, match):
+    with pytest.raises(ArgumentError, match=match):
+        DataConfig(**bad)
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("deepcubea")
+    data = DataConfig(
+        batch_size=256,
+        max_scramble=8,
+        target_update="soft",
+        update_every=5,
+        oracle_radius=3,
+        validation_states=400,
+    )
+    card = train(loop_for_tests(steps=120, out=str(out)), data, TINY, reference=None, log=print)
+    return out, card
+
+
+def test_short_training_values_depth_one_below_depth_four(tiny_run):
+    out, card = tiny_run
+    assert card["steps"] == 120 and card["validation"]["target_updates"] == 24
+    solver = make_solver("deepcubea", {"checkpoint": str(out), "precision": "fp32"})
+    values = {}
+    for depth in (1, 4):
+        suite = load_suite(f"depth-{depth:02d}-v1").instances[:50]
+        states = np.stack([facelets_to_state(i.facelets) for i in suite], axis=1)
+        values[depth] = solver.value(states).mean()
+    assert values[1] < values[4], values
+    _model, loaded = load_checkpoint(out, metric="qtm")
+    assert loaded["model"] == stem_for("qtm") and len(loaded["sha256"]) == 64
+
+
+def test_the_command_line_trains_and_refuses_bad_settings(tmp_path):
+    args = ["--steps", "2", "--out", str(tmp_path), "--batch-size", "64", "--oracle-radius", "2"]
+    card = main([*args, "--hidden1", "32", "--hidden2", "16", "--residual-blocks", "1"])
+    assert card["architecture"] == {"hidden1": 32, "hidden2": 16, "residual_blocks": 1}
+    assert (tmp_path / "deepcubea-qtm.pt").exists()
+    with pytest.raises(ArgumentError, match="tau=0.0"):
+        main([*args, "--tau", "0"])
+
+
+def test_shipped_checkpoint_solves_depth_three():
+    if not (CHECKPOINT_DIR / f"{stem_for('qtm')}.json").exists():
+        pytest.skip("no shipped deepcubea checkpoint")
+    solver = make_solver("deepcubea", {"astar_batch": 100})
+    check_solver(solver)
+    for inst in load_suite("depth-03-v1").instances:
+        state = facelets_to_state(inst.facelets)
+        attempt = solver.solve(state, Budget(wall_seconds=60))
+        assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
+        assert (MOVE_QTM[list(attempt.moves)] == 1).all()
+        assert len(attempt.moves) <= 2 * inst.optimal_htm
