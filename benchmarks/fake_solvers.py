@@ -34,3 +34,19 @@ class Spin:
         while time.thread_time() < end:
             pass
         return Attempt(())
+
+
+class Spin100:
+    """Burns 100 ms of CPU per cube: the executors' comparison (issue 19)."""
+
+    Settings = SolverSettings
+    name = "spin100"
+
+    def __init__(self, settings=None) -> None:
+        self.settings = settings
+
+    def solve(self, cube, budget):
+        end = time.thread_time() + 0.1
+        while time.thread_time() < end:
+            pass
+        return Attempt(())

@@ -111,3 +111,23 @@ def load_settings_file(path: Path) -> dict[str, dict[str, Any]]:
     if not all(isinstance(v, dict) for v in data.values()):
         raise SettingsError(f"settings file {path}: use one [solver-name] table per solver")
     return data
+
+
+def solver_resources(name: str, settings: Mapping[str, Any] | None = None) -> dict[str, float]:
+    """What one replica of a solver needs from a cluster scheduler: CPUs and GPUs.
+
+    A solver class may declare it with a ``resources(settings)`` classmethod returning
+    ``{"num_cpus": ..., "num_gpus": ...}`` (a GPU fraction lets replicas share one). By
+    default: its ``threads`` setting in CPUs (1 without one) and one GPU when its
+    ``device`` setting names cuda.
+    """
+    cls = resolve_solver_class(name)
+    checked = checked_settings(name, cls, settings)
+    declared = getattr(cls, "resources", None)
+    if callable(declared):
+        return dict(declared(checked))
+    device = str(getattr(checked, "device", "cpu"))
+    return {
+        "num_cpus": float(getattr(checked, "threads", 1)),
+        "num_gpus": 1.0 if device.startswith("cuda") else 0.0,
+    }

@@ -8,27 +8,24 @@ one after another; each gets ``workers`` processes that load it once.
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
 from harness.cube import facelets_to_state
+from harness.executors import EXECUTORS, Executor, Job, make_executor
 from harness.progress import RunProgress
 from harness.records.provenance import git_info, machine_info, package_versions
 from harness.records.schema import SCHEMA_VERSION, Record, RecordError
 from harness.records.store import RunStore
 from harness.registry import describe_settings
-from harness.solver import Budget, SettingsError, SolverLoadError, check_limits, kill_after
+from harness.solver import ArgumentError, Budget, SettingsError, SolverLoadError, check_limits
 from harness.suites.model import Suite, SuiteError
 from harness.suites.registry import load_suite
 from harness.verify import judge
-from harness.workers import Task, Worker, describe_exit, start_solvers, stop_all
-
-_MAX_LOAD_DEATHS = 3
+from harness.workers import Task
 
 
 @dataclass(frozen=True)
@@ -65,8 +62,12 @@ class RunConfig:
     memory_limit_gb: float | None = 8.0
     out: str = "results"
     seed: int = 0
+    executor: str = "local"  # or "ray" (harness.executors)
+    address: str | None = None  # the Ray cluster's: "auto", "HOST:PORT"; none starts one
 
     def __post_init__(self) -> None:
+        if self.executor not in EXECUTORS:
+            raise ArgumentError(f"executor {self.executor!r}: choose one of {', '.join(EXECUTORS)}")
         check_limits(
             self,
             positive=("time_limit", "memory_limit_gb"),
@@ -77,6 +78,17 @@ class RunConfig:
     @property
     def budget(self) -> Budget:
         return Budget(self.time_limit, self.max_nodes, self.max_model_calls, self.max_length)
+
+    def job(self, spec: SolverSpec) -> Job:
+        return Job(
+            spec.key,
+            spec.name,
+            spec.settings,
+            self.budget,
+            self.time_limit,
+            self.memory_limit_gb,
+            self.workers,
+        )
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunConfig:
@@ -107,7 +119,12 @@ def run(
     if len(set(keys)) != len(keys):
         raise SettingsError(f"solvers {', '.join(keys)}: each entry needs its own label")
     settings = {s.key: describe_settings(s.name, s.settings) for s in config.solvers}
-    started = start_solvers(_named(config.solvers), config.budget)  # before anything is written
+    executor = make_executor(config.executor, config.address)
+    try:  # replicas load before anything is written
+        started = executor.preload([config.job(s) for s in config.solvers])
+    except BaseException:
+        executor.close()
+        raise
     solver_of = {s.key: s.name for s in config.solvers}
     stamp = datetime.now(UTC)
     run_id = (
@@ -118,7 +135,8 @@ def run(
     )
     store = RunStore(Path(config.out) / run_id)
     if store.folder.exists():
-        stop_all(started)
+        executor.stop(started)
+        executor.close()
         raise RecordError(f"run folder {store.folder} exists; use --resume or another --out")
     manifest = {
         "schema_version": SCHEMA_VERSION,
@@ -141,7 +159,7 @@ def run(
         "finished": None,
     }
     store.write_manifest(manifest)
-    return _execute(store, config, suites, manifest, show_progress, started)
+    return _execute(store, config, suites, manifest, show_progress, started, executor)
 
 
 def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
@@ -159,24 +177,25 @@ def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
             )
     done = {r.key for r in store.read_records()}
     todo = [s for s in config.solvers if next(_tasks(s.key, suites, config.limit, done), None)]
-    started = start_solvers(_named(todo), config.budget)
-    # each part of a run names the code it ran with; the records do not say which part
-    # wrote them, so a resume under a different checkpoint is refused
-    for name, worker in started.items():
-        try:
-            _check_pinned(manifest["solvers"][name], worker.meta, name, store)
-        except RecordError:
-            stop_all(started)
-            raise
+    executor = make_executor(config.executor, config.address)
+    try:
+        started = executor.preload([config.job(s) for s in todo])
+        # each part of a run names the code it ran with; the records do not say which part
+        # wrote them, so a resume under a different checkpoint is refused
+        for name, worker in started.items():
+            try:
+                _check_pinned(manifest["solvers"][name], worker.meta, name, store)
+            except RecordError:
+                executor.stop(started)
+                raise
+    except BaseException:
+        executor.close()
+        raise
     manifest.setdefault("resumed", []).append(
         {"at": datetime.now(UTC).isoformat(), "git": git_info(), "packages": package_versions()}
     )
     store.write_manifest(manifest)
-    return _execute(store, config, suites, manifest, show_progress, started)
-
-
-def _named(specs: Iterable[SolverSpec]) -> dict[str, tuple[str, dict[str, Any]]]:
-    return {spec.key: (spec.name, spec.settings) for spec in specs}
+    return _execute(store, config, suites, manifest, show_progress, started, executor)
 
 
 def _check_pinned(
@@ -202,19 +221,10 @@ def _execute(
     suites: list[Suite],
     manifest: dict,
     show_progress: bool,
-    started: dict[str, Worker],
+    started: dict[str, Any],
+    executor: Executor,
 ) -> RunStore:
     done = {r.key: r for r in store.read_records()}
-
-    def on_ready(solver: str, meta: dict[str, Any]) -> None:
-        """Pin the solver's checkpoint in the manifest as soon as a worker has loaded it."""
-        known = manifest["solvers"][solver]
-        _check_pinned(known, meta, solver, store)
-        if known.items() >= meta.items():
-            return
-        known.update(meta)
-        store.write_manifest(manifest)
-
     totals = {
         (sp.key, s.name): min(len(s), config.limit or len(s))
         for sp in config.solvers
@@ -226,25 +236,83 @@ def _execute(
             for spec in config.solvers:
                 tasks = list(_tasks(spec.key, suites, config.limit, done))
                 first = started.pop(spec.key, None)
-                if tasks:
-                    meta = _run_solver(
-                        spec, tasks, suites, config, store, progress, on_ready, first
-                    )
-                    manifest["solvers"][spec.key].update(meta)
-                    store.write_manifest(manifest)
-                elif first is not None:
-                    first.stop()
+                if not tasks:
+                    if first is not None:
+                        executor.stop({spec.key: first})
+                    continue
+                sink = _RecordSink(spec.key, suites, config.budget, store, manifest, progress)
+                try:
+                    executor.run(config.job(spec), tasks, sink, first)
+                except SolverLoadError as exc:
+                    # it loaded at the start but not in a later replica (its checkpoint
+                    # changed during the run, say): the run stops; what it finished is kept
+                    raise SolverLoadError(
+                        f"{exc}; the finished records are kept (bench run --resume {store.folder})"
+                    ) from None
+                _write_nodes(manifest, executor)
+                store.write_manifest(manifest)
     except KeyboardInterrupt:
         manifest["interrupted"] = datetime.now(UTC).isoformat()
+        _write_nodes(manifest, executor)
         store.write_manifest(manifest)
         raise RunInterruptedError(store) from None
     finally:
-        stop_all(started)
+        executor.stop(started)
+        executor.close()
         store.close()
     manifest["finished"] = datetime.now(UTC).isoformat()
     manifest.pop("interrupted", None)
     store.write_manifest(manifest)
     return store
+
+
+def _write_nodes(manifest: dict, executor: Executor) -> None:
+    """Every machine a cluster run used, beside the driver's own ``machine``."""
+    nodes = executor.nodes()
+    if nodes:
+        manifest.setdefault("nodes", {}).update(nodes)
+
+
+class _RecordSink:
+    """Verifies what an executor reports for one solver entry and appends the record."""
+
+    def __init__(
+        self,
+        key: str,
+        suites: list[Suite],
+        budget: Budget,
+        store: RunStore,
+        manifest: dict,
+        progress: RunProgress,
+    ) -> None:
+        self.key, self.suites, self.budget = key, suites, budget
+        self.store, self.manifest, self.progress = store, manifest, progress
+        self.optimal = {
+            (s.name, i.id): (i.optimal_htm, i.optimal_qtm) for s in suites for i in s.instances
+        }
+        self.recorded: set[tuple[str, str, int]] = set()
+
+    def ready(self, meta: dict[str, Any]) -> None:
+        """Pin the solver's checkpoint in the manifest as soon as a replica has loaded it."""
+        known = self.manifest["solvers"][self.key]
+        _check_pinned(known, meta, self.key, self.store)
+        if known.items() >= meta.items():
+            return
+        known.update(meta)
+        self.store.write_manifest(self.manifest)
+
+    def result(self, task: Task, message: tuple) -> None:
+        self._finish(task, _verdict(message, task, self.optimal, self.budget))
+
+    def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
+        self._finish(task, _failure(task, status, error, wall))
+
+    def _finish(self, task: Task, record: Record) -> None:
+        if task.key in self.recorded:  # a late duplicate from a replaced replica
+            return
+        self.recorded.add(task.key)
+        self.store.append(record)
+        self.progress.update(record)
 
 
 def _tasks(solver: str, suites: list[Suite], limit: int | None, done: dict) -> Iterator[Task]:
@@ -254,113 +322,7 @@ def _tasks(solver: str, suites: list[Suite], limit: int | None, done: dict) -> I
                 yield Task((solver, suite.name, inst.id), inst.facelets)
 
 
-def _run_solver(
-    spec: SolverSpec,
-    tasks: list[Task],
-    suites: list[Suite],
-    config: RunConfig,
-    store: RunStore,
-    progress: RunProgress,
-    on_ready: Callable[[str, dict[str, Any]], None],
-    first: Worker | None = None,
-) -> dict[str, Any]:
-    """Feed ``tasks`` to ``config.workers`` processes (``first``: one already loaded);
-    record each verified outcome. A worker that fails to load stops the run."""
-    optimal = {(s.name, i.id): (i.optimal_htm, i.optimal_qtm) for s in suites for i in s.instances}
-    budget = config.budget
-    memory_limit = (config.memory_limit_gb or 0) * 2**30
-    pending = list(reversed(tasks))
-    count = min(config.workers, len(tasks))
-    workers = [first] if first is not None else []
-    workers += [Worker(spec.name, spec.settings, budget) for _ in range(count - len(workers))]
-    meta: dict[str, Any] = {}
-    if first is not None:  # loaded before the run: pinned like any other worker
-        meta = first.meta
-        on_ready(spec.key, meta)
-    load_deaths = 0
-
-    def finish(task: Task, record: Record) -> None:
-        store.append(record)
-        progress.update(record)
-
-    def replace(worker: Worker) -> Worker:
-        worker.kill()
-        return Worker(spec.name, spec.settings, budget)
-
-    try:
-        while pending or any(w.task for w in workers):
-            for w in workers:
-                if w.ready and w.task is None and pending:
-                    w.send(pending.pop())
-            ready_conns = wait([w.conn for w in workers], timeout=0.05)
-            for i, w in enumerate(workers):
-                if w.conn in ready_conns:
-                    try:
-                        message = w.receive()
-                    except (EOFError, OSError):
-                        message = ("died",)
-                    kind = message[0]
-                    if kind == "ready":
-                        w.ready, meta = True, message[1]
-                        on_ready(spec.key, meta)
-                    elif kind == "load_error":
-                        raise SolverLoadError(_stopped(spec.key, message[1], store))
-                    elif kind in ("result", "error"):
-                        task, w.task = w.task, None
-                        finish(task, _verdict(message, task, suites, optimal, budget))
-                    elif kind == "died":
-                        if w.task is not None:
-                            finish(w.task, _failure(w.task, "error", describe_exit(w), None))
-                            w.task = None
-                        elif not w.ready:
-                            load_deaths += 1
-                            if load_deaths >= _MAX_LOAD_DEATHS:
-                                why = _stopped(spec.key, describe_exit(w), store)
-                                raise SolverLoadError(why)
-                        workers[i] = replace(w)
-                    continue
-                if w.task is not None:
-                    elapsed = time.monotonic() - w.sent_at
-                    if elapsed > kill_after(config.time_limit):
-                        finish(
-                            w.task,
-                            _failure(
-                                w.task,
-                                "timeout",
-                                f"killed after {elapsed:.1f} s (limit {config.time_limit} s)",
-                                elapsed,
-                            ),
-                        )
-                        workers[i] = replace(w)
-                    elif memory_limit and w.rss_bytes() > memory_limit:
-                        finish(
-                            w.task,
-                            _failure(
-                                w.task,
-                                "error",
-                                f"killed: memory above {config.memory_limit_gb} GB",
-                                elapsed,
-                            ),
-                        )
-                        workers[i] = replace(w)
-    finally:
-        for w in workers:
-            w.stop()
-    return meta
-
-
-def _stopped(solver: str, why: str, store: RunStore) -> str:
-    """A solver that loaded at the start but not in a later worker (its checkpoint changed
-    during the run, say): the run stops; what it finished is kept."""
-    return (
-        f"solver {solver} failed to load in a new worker: {why}; the finished records are "
-        f"kept (bench run --resume {store.folder})"
-    )
-
-
-def _verdict(
-    message: tuple, task: Task, suites: list[Suite], optimal: dict, budget: Budget
-) -> Record:
+def _verdict(message: tuple, task: Task, optimal: dict, budget: Budget) -> Record:
     solver, suite, instance = task.key
     if message[0] == "error":
         return _failure(task, "error", message[2], message[3])

@@ -31,45 +31,50 @@ class Task:
     facelets: str
 
 
-def _worker_main(conn: Connection, solver: str, settings: dict[str, Any], budget: dict) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    from harness.registry import make_solver  # imported in the child only
+def load_solver(solver: str, settings: dict[str, Any]) -> tuple[Any, tuple]:
+    """Make the solver; returns it (or None) and the ``ready``/``load_error`` message."""
+    from harness.registry import make_solver  # imported where solvers run only
 
     try:
         instance = make_solver(solver, settings)
-    except BaseException as exc:  # report any load failure, then exit
-        conn.send(("load_error", f"{type(exc).__name__}: {exc}"))
+    except BaseException as exc:  # report any load failure
+        return None, ("load_error", f"{type(exc).__name__}: {exc}")
+    meta = {
+        "name": instance.name,
+        "checkpoint_sha256": getattr(instance, "checkpoint_sha256", None),
+        # how the solver runs here (precision, threads), where it says
+        **dict(getattr(instance, "runtime_info", {}) or {}),
+    }
+    return instance, ("ready", meta)
+
+
+def solve_task(instance: Any, task: Task, limits: Budget) -> tuple:
+    """One instance: a ``result`` message with the raw attempt, or an ``error`` message."""
+    state = facelets_to_state(task.facelets, validate=False)
+    state.setflags(write=False)
+    start = time.perf_counter()
+    try:
+        attempt = instance.solve(state, limits)
+        return ("result", task.key, to_raw(attempt, time.perf_counter() - start))
+    except Exception as exc:  # a crashing solver costs one instance, never the run
+        return ("error", task.key, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
+
+
+def _worker_main(conn: Connection, solver: str, settings: dict[str, Any], budget: dict) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    instance, message = load_solver(solver, settings)
+    conn.send(message)
+    if instance is None:
         return
-    conn.send(
-        (
-            "ready",
-            {
-                "name": instance.name,
-                "checkpoint_sha256": getattr(instance, "checkpoint_sha256", None),
-                # how the solver runs here (precision, threads), where it says
-                **dict(getattr(instance, "runtime_info", {}) or {}),
-            },
-        )
-    )
     limits = Budget(**budget)
     while True:
         try:
-            message = conn.recv()
+            task = conn.recv()
         except (EOFError, OSError):  # the parent is gone
             return
-        if message is None:
+        if task is None:
             return
-        task: Task = message
-        state = facelets_to_state(task.facelets, validate=False)
-        state.setflags(write=False)
-        start = time.perf_counter()
-        try:
-            attempt = instance.solve(state, limits)
-            wall = time.perf_counter() - start
-            conn.send(("result", task.key, to_raw(attempt, wall)))
-        except Exception as exc:  # a crashing solver costs one instance, never the run
-            wall = time.perf_counter() - start
-            conn.send(("error", task.key, f"{type(exc).__name__}: {exc}", wall))
+        conn.send(solve_task(instance, task, limits))
 
 
 class Worker:

@@ -137,3 +137,16 @@ class LoadsOnce(_Fake):
 
     def solve(self, cube, budget):
         os._exit(3)
+
+
+class DiesOnce(_Fake):
+    """Kills its own process on the first cube it sees while ``marker`` is absent (leaving
+    the marker), then solves: a replica lost mid-instance."""
+
+    Settings = OnceSettings
+
+    def solve(self, cube, budget):
+        if not os.path.exists(self.settings.marker):
+            open(self.settings.marker, "w").close()
+            os._exit(3)
+        return Attempt(_kociemba_moves(cube))

@@ -105,6 +105,12 @@ def run_command(
     ] = None,
     max_length: Annotated[int | None, typer.Option(help="longest solution accepted (HTM)")] = None,
     workers: Annotated[int, typer.Option(help="worker processes per solver")] = 2,
+    executor: Annotated[
+        str, typer.Option(help="local (worker processes) or ray (actors on a Ray cluster)")
+    ] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster: auto or HOST:PORT; none starts one here")
+    ] = None,
     memory_limit_gb: Annotated[float, typer.Option(help="kill a worker above this size")] = 8.0,
     out: Annotated[Path, typer.Option(help="folder that holds run folders")] = Path("results"),
     run_id: Annotated[str | None, typer.Option(help="name of the run folder")] = None,
@@ -140,6 +146,8 @@ def run_command(
             memory_limit_gb=memory_limit_gb,
             out=str(out),
             seed=seed,
+            executor=executor,
+            address=address,
         )
         store = run(
             config, show_progress=not quiet, command=["bench", *sys.argv[1:]], run_id=run_id

@@ -1,0 +1,60 @@
+"""The seam between the runner and the places solvers run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from harness.solver import Budget
+from harness.workers import Task
+
+
+@dataclass(frozen=True)
+class Job:
+    """One solver entry of a run and the limits its instances run under."""
+
+    key: str  # the entry's key in records and manifest (label, else name)
+    name: str  # registered solver
+    settings: dict[str, Any]
+    budget: Budget
+    time_limit: float
+    memory_limit_gb: float | None
+    replicas: int
+
+
+class Sink(Protocol):
+    """Where an executor reports; the runner's, which verifies and writes records."""
+
+    def ready(self, meta: dict[str, Any]) -> None:
+        """A replica loaded the solver (``meta``: name, checkpoint, runtime); may raise to
+        stop the run when the checkpoint differs from the one pinned."""
+
+    def result(self, task: Task, message: tuple) -> None:
+        """A replica's ``result`` or ``error`` message for ``task``."""
+
+    def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
+        """The executor gave up on ``task``: ``timeout`` or ``error`` (killed, died)."""
+
+
+class Handle(Protocol):
+    meta: dict[str, Any]
+
+
+class Executor(Protocol):
+    name: str
+
+    def preload(self, jobs: list[Job]) -> dict[str, Handle]:
+        """One loaded replica per job, before the run writes anything, or
+        :class:`~harness.solver.SolverLoadError`; the replicas then serve the run."""
+
+    def run(self, job: Job, tasks: list[Task], sink: Sink, first: Handle | None) -> None:
+        """Solve ``tasks`` with ``job.replicas`` replicas, reporting each to ``sink``."""
+
+    def stop(self, handles: dict[str, Handle]) -> None:
+        """Stop preloaded replicas a run did not use."""
+
+    def nodes(self) -> dict[str, dict[str, Any]]:
+        """The machines the run used (node id -> machine info); empty when local."""
+
+    def close(self) -> None:
+        """Release what the executor holds (a Ray connection)."""

@@ -1,0 +1,101 @@
+"""The default executor: worker processes on this machine (:mod:`harness.workers`).
+
+A worker past its instance's wall limit, over its memory limit, or dead is killed and
+replaced, and only that instance is lost (recorded as ``timeout`` or ``error``).
+"""
+
+from __future__ import annotations
+
+import time
+from multiprocessing.connection import wait
+from typing import Any
+
+from harness.executors.base import Job, Sink
+from harness.solver import SolverLoadError, kill_after
+from harness.workers import Task, Worker, describe_exit, start_solvers, stop_all
+
+MAX_LOAD_DEATHS = 3
+
+
+class LocalExecutor:
+    name = "local"
+
+    def preload(self, jobs: list[Job]) -> dict[str, Worker]:
+        if not jobs:
+            return {}
+        return start_solvers({j.key: (j.name, j.settings) for j in jobs}, jobs[0].budget)
+
+    def stop(self, handles: dict[str, Worker]) -> None:
+        stop_all(handles)
+
+    def nodes(self) -> dict[str, dict[str, Any]]:
+        return {}
+
+    def close(self) -> None:
+        pass
+
+    def run(self, job: Job, tasks: list[Task], sink: Sink, first: Worker | None = None) -> None:
+        """Feed ``tasks`` to ``job.replicas`` processes (``first``: one already loaded)."""
+        memory_limit = (job.memory_limit_gb or 0) * 2**30
+        pending = list(reversed(tasks))
+        count = min(job.replicas, len(tasks))
+        workers = [first] if first is not None else []
+        workers += [Worker(job.name, job.settings, job.budget) for _ in range(count - len(workers))]
+        if first is not None:  # loaded before the run: pinned like any other worker
+            sink.ready(first.meta)
+        load_deaths = 0
+
+        def replace(worker: Worker) -> Worker:
+            worker.kill()
+            return Worker(job.name, job.settings, job.budget)
+
+        try:
+            while pending or any(w.task for w in workers):
+                for w in workers:
+                    if w.ready and w.task is None and pending:
+                        w.send(pending.pop())
+                ready_conns = wait([w.conn for w in workers], timeout=0.05)
+                for i, w in enumerate(workers):
+                    if w.conn in ready_conns:
+                        try:
+                            message = w.receive()
+                        except (EOFError, OSError):
+                            message = ("died",)
+                        kind = message[0]
+                        if kind == "ready":
+                            w.ready, w.meta = True, message[1]
+                            sink.ready(w.meta)
+                        elif kind == "load_error":
+                            raise SolverLoadError(
+                                f"solver {job.key} failed to load in a new worker: {message[1]}"
+                            )
+                        elif kind in ("result", "error"):
+                            task, w.task = w.task, None
+                            sink.result(task, message)
+                        elif kind == "died":
+                            if w.task is not None:
+                                sink.failure(w.task, "error", describe_exit(w), None)
+                                w.task = None
+                            elif not w.ready:
+                                load_deaths += 1
+                                if load_deaths >= MAX_LOAD_DEATHS:
+                                    raise SolverLoadError(
+                                        f"solver {job.key} failed to load in a new worker: "
+                                        f"{describe_exit(w)}"
+                                    )
+                            workers[i] = replace(w)
+                        continue
+                    if w.task is not None:
+                        elapsed = time.monotonic() - w.sent_at
+                        if elapsed > kill_after(job.time_limit):
+                            limit = job.time_limit
+                            why = f"killed after {elapsed:.1f} s (limit {limit} s)"
+                            sink.failure(w.task, "timeout", why, elapsed)
+                            workers[i] = replace(w)
+                        elif memory_limit and w.rss_bytes() > memory_limit:
+                            why = f"killed: memory above {job.memory_limit_gb} GB"
+                            sink.failure(w.task, "error", why, elapsed)
+                            workers[i] = replace(w)
+        finally:
+            for w in workers:
+                w.stop()

@@ -1,0 +1,202 @@
+"""The Ray executor: solver replicas as actors on a Ray cluster (``cubebench[ray]``).
+
+One actor per replica loads the solver once, with the CPUs and GPUs the solver declares
+(:func:`harness.registry.solver_resources`). Each actor is handed a chunk of instances at a
+time (its queue stays ``CHUNK`` deep, so no round trip is waited for between instances);
+an actor runs them in order, so the driver knows when each one started and kills an actor
+whose instance overruns its wall limit, recording ``timeout`` and handing the rest of its
+chunk to a fresh actor. An actor or node that dies loses its queue: those instances are
+retried, the one it was running at most ``RETRIES`` times before it is recorded as
+``error``. Outcomes come back to the driver, whose sink alone writes records, so resume and
+no-loss guarantees are those of the local executor. The memory limit is Ray's own (its
+memory monitor), not ``--memory-limit-gb``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from harness.executors.base import Job, Sink
+from harness.records.provenance import machine_info
+from harness.registry import solver_resources
+from harness.solver import ArgumentError, Budget, SolverLoadError, kill_after
+from harness.workers import LOAD_TIMEOUT_S, Task, load_solver, solve_task
+
+try:
+    import ray
+    from ray.exceptions import RayActorError, RayError
+except ImportError as exc:  # pragma: no cover - exercised by a test that hides ray
+    raise ArgumentError(
+        "executor 'ray' needs Ray, which is not installed: pip install 'cubebench[ray]'"
+    ) from exc
+
+CHUNK = 4
+RETRIES = 2
+
+
+class SolverActor:
+    """One replica: the solver, loaded once, and the node it runs on."""
+
+    def __init__(self, solver: str, settings: dict[str, Any], budget: dict) -> None:
+        self.instance, self.message = load_solver(solver, settings)
+        self.limits = Budget(**budget)
+
+    def ready(self) -> tuple[tuple, str, dict[str, Any]]:
+        node = ray.get_runtime_context().get_node_id()
+        return self.message, node, machine_info()
+
+    def solve(self, task: Task) -> tuple:
+        return solve_task(self.instance, task, self.limits)
+
+
+@dataclass
+class Replica:
+    """The driver's handle on one actor."""
+
+    actor: Any
+    ready_ref: Any
+    meta: dict[str, Any] = field(default_factory=dict)
+    ready: bool = False
+    queue: deque = field(default_factory=deque)  # (task, ref), in the order it runs them
+    head_since: float = 0.0  # when the first queued instance started
+    started: float = field(default_factory=time.monotonic)
+
+    def kill(self) -> None:
+        ray.kill(self.actor, no_restart=True)
+
+
+class RayExecutor:
+    name = "ray"
+
+    def __init__(self, address: str | None = None) -> None:
+        self.address = address
+        self.owns_ray = not ray.is_initialized()  # a caller's own ray.init is left running
+        if self.owns_ray:
+            try:
+                ray.init(
+                    address=address or None,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    configure_logging=False,
+                )
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise ArgumentError(f"--address {address!r}: cannot join Ray: {exc}") from exc
+        self.actor_class = ray.remote(SolverActor)
+        self._nodes: dict[str, dict[str, Any]] = {}
+
+    def _start(self, job: Job) -> Replica:
+        needs = solver_resources(job.name, job.settings)
+        actor = self.actor_class.options(**needs, max_restarts=0).remote(
+            job.name, job.settings, asdict(job.budget)
+        )
+        return Replica(actor, actor.ready.remote())
+
+    def _loaded(self, replica: Replica, key: str) -> None:
+        """Take a replica's ready message; :class:`SolverLoadError` when it did not load."""
+        try:
+            message, node, machine = ray.get(replica.ready_ref)
+        except RayError as exc:
+            raise SolverLoadError(f"solver {key} failed to load: actor died ({exc})") from None
+        if message[0] != "ready":
+            raise SolverLoadError(f"solver {key} failed to load: {message[1]}")
+        replica.ready, replica.meta = True, message[1]
+        self._nodes[node] = machine
+
+    def preload(self, jobs: list[Job]) -> dict[str, Replica]:
+        started = {job.key: self._start(job) for job in jobs}
+        waiting = {r.ready_ref: key for key, r in started.items()}
+        try:
+            done, _ = ray.wait(list(waiting), num_returns=len(waiting), timeout=LOAD_TIMEOUT_S)
+            if len(done) < len(waiting):
+                late = ", ".join(waiting[r] for r in waiting if r not in done)
+                raise SolverLoadError(f"solver {late} did not load within {LOAD_TIMEOUT_S:g} s")
+            for key, replica in started.items():
+                self._loaded(replica, key)
+        except BaseException:
+            self.stop(started)
+            raise
+        return started
+
+    def stop(self, handles: dict[str, Replica]) -> None:
+        for replica in handles.values():
+            replica.kill()
+        handles.clear()
+
+    def nodes(self) -> dict[str, dict[str, Any]]:
+        return dict(self._nodes)
+
+    def close(self) -> None:
+        if self.owns_ray and ray.is_initialized():
+            ray.shutdown()
+
+    def run(self, job: Job, tasks: list[Task], sink: Sink, first: Replica | None = None) -> None:
+        pending = deque(tasks)
+        tries: dict[tuple, int] = {}
+        replicas = [first] if first is not None else []
+        replicas += [self._start(job) for _ in range(min(job.replicas, len(tasks)) - len(replicas))]
+        if first is not None:
+            sink.ready(first.meta)
+
+        def lose(i: int, head_status: str | None, why: str, wall: float | None) -> None:
+            """Replace replica ``i``; its running instance is recorded (``head_status``)
+            or retried, and its queued ones go back to the front of the line."""
+            replica = replicas[i]
+            queued = [task for task, _ in replica.queue]
+            replica.kill()
+            if queued:
+                head, rest = queued[0], queued[1:]
+                tries[head.key] = tries.get(head.key, 0) + 1
+                if head_status is not None or tries[head.key] > RETRIES:
+                    sink.failure(head, head_status or "error", why, wall)
+                else:
+                    rest = [head, *rest]
+                pending.extendleft(reversed(rest))
+            replicas[i] = self._start(job)
+
+        try:
+            while pending or any(r.queue for r in replicas):
+                now = time.monotonic()
+                for r in replicas:
+                    while r.ready and pending and len(r.queue) < CHUNK:
+                        task = pending.popleft()
+                        if not r.queue:
+                            r.head_since = now
+                        r.queue.append((task, r.actor.solve.remote(task)))
+                watched = {r.ready_ref: i for i, r in enumerate(replicas) if not r.ready}
+                watched |= {r.queue[0][1]: i for i, r in enumerate(replicas) if r.queue}
+                done, _ = ray.wait(list(watched), num_returns=1, timeout=0.05)
+                for ref in done:
+                    i = watched[ref]
+                    replica = replicas[i]
+                    if not replica.ready:
+                        try:
+                            self._loaded(replica, job.key)
+                        except SolverLoadError as exc:
+                            raise SolverLoadError(f"{exc} in a new replica") from None
+                        sink.ready(replica.meta)
+                        continue
+                    try:
+                        message = ray.get(ref)
+                    except RayActorError as exc:
+                        lose(i, None, f"actor died: {type(exc).__name__}", None)
+                        continue
+                    task, _ = replica.queue.popleft()
+                    replica.head_since = time.monotonic()
+                    sink.result(task, message)
+                now = time.monotonic()
+                for i, r in enumerate(replicas):
+                    if not r.ready and now - r.started > LOAD_TIMEOUT_S:
+                        raise SolverLoadError(
+                            f"solver {job.key} did not load in a new replica within "
+                            f"{LOAD_TIMEOUT_S:g} s"
+                        )
+                    if r.queue and now - r.head_since > kill_after(job.time_limit):
+                        elapsed = now - r.head_since
+                        why = f"killed after {elapsed:.1f} s (limit {job.time_limit} s)"
+                        lose(i, "timeout", why, elapsed)
+        finally:
+            for r in replicas:
+                r.kill()
