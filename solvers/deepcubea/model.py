@@ -12,10 +12,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-import torch
-from torch import nn
-
-from solvers.common.resmlp import encode, residual_mlp
+from solvers.common.resmlp import ScalarResMLP, encode
 
 __all__ = ["CostToGo", "ModelConfig", "encode"]
 
@@ -34,12 +31,6 @@ class ModelConfig:
         return asdict(self)
 
 
-class CostToGo(nn.Module):
+class CostToGo(ScalarResMLP):
     def __init__(self, config: ModelConfig = ModelConfig()) -> None:
-        super().__init__()
-        self.config = config
-        self.net = residual_mlp(config.hidden1, config.hidden2, config.residual_blocks, 1)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        """(B, 288) float one-hot -> (B,) cost-to-go estimates."""
-        return self.net(x)[:, 0]
+        super().__init__(config)
