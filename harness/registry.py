@@ -28,6 +28,7 @@ BUILTIN_SOLVERS: dict[str, str] = {
     "cayley-mlp": "solvers.cayley_mlp.solver:CayleyMLPSolver",
     "deepcubea": "solvers.deepcubea.solver:DeepCubeASolver",
     "cnn-faces": "solvers.cnn_faces.solver:CNNFacesSolver",
+    "mlp-kociemba": "solvers.mlp_kociemba.solver:MLPKociembaSolver",
     "value-transformer": "solvers.value_transformer.solver:ValueTransformerSolver",
 }
 
@@ -37,6 +38,7 @@ TRAINERS: dict[str, str] = {
     "deepcubea": "solvers.deepcubea.train:main",
     "value-transformer": "solvers.value_transformer.train:main",
     "cnn-faces": "solvers.cnn_faces.train:main",
+    "mlp-kociemba": "solvers.mlp_kociemba.train:main",
 }
 """``bench train NAME`` targets: functions taking (minutes, device, fresh, extra settings)."""
 

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.cli.run import DEFAULT_SOLVERS
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -157,12 +159,12 @@ def test_the_default_benchmark_runs_from_the_installed_bench_command(tmp_path):
     by_solver: dict[str, list[str]] = {}
     for r in records:
         by_solver.setdefault(r["solver"], []).append(r["status"])
-    assert set(by_solver) == {"kociemba", "random", "policy-mlp", "cnn-faces"}
+    assert set(by_solver) == set(DEFAULT_SOLVERS)
     assert all(len(s) == 3 for s in by_solver.values())
     assert not [r for r in records if r["status"] == "error"], records
     assert by_solver["kociemba"] == by_solver["policy-mlp"] == ["solved"] * 3
     manifest = json.loads((folder / "manifest.json").read_text())
-    for name in ("policy-mlp", "cnn-faces"):
+    for name in set(DEFAULT_SOLVERS) - {"kociemba", "random"}:  # every learned one
         solver = manifest["solvers"][name]
         assert len(solver["checkpoint_sha256"]) == 64
         assert solver["precision"] in ("fp32", "bf16", "int8")
