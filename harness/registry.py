@@ -27,6 +27,7 @@ BUILTIN_SOLVERS: dict[str, str] = {
     "policy-mlp": "solvers.policy_mlp.solver:PolicyMLPSolver",
     "cayley-mlp": "solvers.cayley_mlp.solver:CayleyMLPSolver",
     "deepcubea": "solvers.deepcubea.solver:DeepCubeASolver",
+    "seq2seq-transformer": "solvers.seq2seq_transformer.solver:Seq2SeqSolver",
     "cnn-faces": "solvers.cnn_faces.solver:CNNFacesSolver",
     "value-transformer": "solvers.value_transformer.solver:ValueTransformerSolver",
 }
@@ -35,6 +36,7 @@ TRAINERS: dict[str, str] = {
     "policy-mlp": "solvers.policy_mlp.train:main",
     "cayley-mlp": "solvers.cayley_mlp.train:main",
     "deepcubea": "solvers.deepcubea.train:main",
+    "seq2seq-transformer": "solvers.seq2seq_transformer.train:main",
     "value-transformer": "solvers.value_transformer.train:main",
     "cnn-faces": "solvers.cnn_faces.train:main",
 }
