@@ -25,28 +25,20 @@ class Spin:
 
     Settings = SolverSettings
     name = "spin"
+    seconds = 0.04
 
     def __init__(self, settings=None) -> None:
         self.settings = settings
 
     def solve(self, cube, budget):
-        end = time.thread_time() + 0.04
+        end = time.thread_time() + self.seconds
         while time.thread_time() < end:
             pass
         return Attempt(())
 
 
-class Spin100:
+class Spin100(Spin):
     """Burns 100 ms of CPU per cube: the executors' comparison (issue 19)."""
 
-    Settings = SolverSettings
     name = "spin100"
-
-    def __init__(self, settings=None) -> None:
-        self.settings = settings
-
-    def solve(self, cube, budget):
-        end = time.thread_time() + 0.1
-        while time.thread_time() < end:
-            pass
-        return Attempt(())
+    seconds = 0.1

@@ -150,3 +150,14 @@ class DiesOnce(_Fake):
             open(self.settings.marker, "w").close()
             os._exit(3)
         return Attempt(_kociemba_moves(cube))
+
+
+class HalfGPU(_Fake):
+    """Declares its own needs: two replicas share one GPU."""
+
+    @classmethod
+    def resources(cls, settings):
+        return {"num_cpus": 1, "num_gpus": 0.5}
+
+    def solve(self, cube, budget):
+        return Attempt(_kociemba_moves(cube))

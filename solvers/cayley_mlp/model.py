@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-import torch
-from torch import nn
-
-from solvers.common.resmlp import encode, residual_mlp
+from solvers.common.resmlp import ScalarResMLP, encode
 
 __all__ = ["ModelConfig", "ValueMLP", "encode"]
 
@@ -28,12 +25,6 @@ class ModelConfig:
         return asdict(self)
 
 
-class ValueMLP(nn.Module):
+class ValueMLP(ScalarResMLP):
     def __init__(self, config: ModelConfig = ModelConfig()) -> None:
-        super().__init__()
-        self.config = config
-        self.net = residual_mlp(config.hidden1, config.hidden2, config.residual_blocks, 1)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        """(B, 288) float one-hot -> (B,) distance estimates."""
-        return self.net(x)[:, 0]
+        super().__init__(config)

@@ -15,6 +15,16 @@ from typing import Literal
 import numpy as np
 
 from harness.cube.encodings import face_tensor
+from solvers.common.keras_io import KERAS_POLICY, configure_threads
+
+__all__ = [
+    "KERAS_POLICY",
+    "CNNConfig",
+    "build_model",
+    "configure_threads",
+    "encode",
+    "permute_colours",
+]
 
 
 @dataclass(frozen=True)
@@ -30,10 +40,6 @@ class CNNConfig:
 
     def to_dict(self) -> dict:
         return asdict(self)
-
-
-KERAS_POLICY = {"fp32": "float32", "bf16": "mixed_bfloat16"}
-"""Resolved precision -> the Keras dtype policy that runs it."""
 
 
 def build_model(config: CNNConfig):
@@ -63,17 +69,6 @@ def build_model(config: CNNConfig):
         ]
     logits = layers.Dense(18, dtype="float32")
     return keras.Sequential([*body, logits], name=f"cnn_{config.variant}")
-
-
-def configure_threads(threads: int) -> None:
-    """Set tensorflow's thread pools; only possible before its first op in this process."""
-    import tensorflow as tf
-
-    try:
-        tf.config.threading.set_intra_op_parallelism_threads(threads)
-        tf.config.threading.set_inter_op_parallelism_threads(1)
-    except RuntimeError:  # already initialised (a second model in one process): keep them
-        pass
 
 
 def encode(states: np.ndarray, variant: str = "faces") -> np.ndarray:

@@ -12,6 +12,7 @@ from harness.hardware import native_bf16
 from harness.solver import Attempt, Budget
 from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from solvers.cnn_faces.model import KERAS_POLICY, configure_threads, encode
+from solvers.common.keras_io import log_softmax
 from solvers.common.metric import check_metric, check_metric_offered
 from solvers.common.precision import resolve
 from solvers.search.models import ModelClock
@@ -55,9 +56,7 @@ class CNNFacesSolver:
 
     def policy(self, states: np.ndarray) -> np.ndarray:
         """(54, N) states -> (N, 18) log-probabilities of the move that solves next."""
-        logits = np.asarray(self.model.predict_on_batch(encode(states, self.variant)), np.float64)
-        logits -= logits.max(axis=1, keepdims=True)
-        return (logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))).astype(np.float32)
+        return log_softmax(self.model.predict_on_batch(encode(states, self.variant)))
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
         return run_search(cube, budget, self.settings, policy=self.policy, clock=self.clock)

@@ -43,6 +43,23 @@ def residual_mlp(hidden1: int, hidden2: int, blocks: int, outputs: int) -> nn.Se
     )
 
 
+class ScalarResMLP(nn.Module):
+    """The trunk with one output: a value (distance or cost-to-go) per state.
+
+    ``config`` names ``hidden1``, ``hidden2`` and ``residual_blocks``; each value solver
+    keeps its own config class, with its own defaults, for its model card.
+    """
+
+    def __init__(self, config) -> None:
+        super().__init__()
+        self.config = config
+        self.net = residual_mlp(config.hidden1, config.hidden2, config.residual_blocks, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """(B, 288) float one-hot -> (B,) values."""
+        return self.net(x)[:, 0]
+
+
 def encode(states: np.ndarray, device: torch.device | str = "cpu") -> torch.Tensor:
     """(54, N) uint8 states -> (N, 288) float32 tensor."""
     flat = one_hot(states).reshape(states.shape[1], -1)

@@ -26,7 +26,6 @@ class TorchCube:
         moves = move_set(metric)
         self.device = torch.device(device)
         self.size = moves.size
-        self.move_ids = moves.moves  # (k,) ids into the 18, numpy
         self.tables = torch.tensor(
             MOVE_TABLES[moves.moves], dtype=torch.long, device=device
         )  # (k, 54)

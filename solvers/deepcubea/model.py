@@ -4,18 +4,15 @@ DeepCubeA's shape (Agostinelli et al. 2019): two dense layers with batch norm, r
 blocks of the second width, a linear head (:mod:`solvers.common.resmlp`). Theirs is 5000 and
 1000 wide with four blocks (14.5M parameters); the default here is 1000/500 with two
 (1.8M), because A* calls it on every child it generates and on two CPU cores the search's
-speed is the network's speed: 46k states/s against 5.5k for theirs (one thread, bf16,
-AMD EPYC Zen 4; README). ``ModelConfig.deepcubea()`` builds their size.
+speed is the network's speed: 45k states/s against 5.8k for theirs (one thread, bf16,
+AMD EPYC Zen 4; ``benchmarks/value_net_sizes.py``). ``ModelConfig.deepcubea()`` builds their size.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-import torch
-from torch import nn
-
-from solvers.common.resmlp import encode, residual_mlp
+from solvers.common.resmlp import ScalarResMLP, encode
 
 __all__ = ["CostToGo", "ModelConfig", "encode"]
 
@@ -34,12 +31,6 @@ class ModelConfig:
         return asdict(self)
 
 
-class CostToGo(nn.Module):
+class CostToGo(ScalarResMLP):
     def __init__(self, config: ModelConfig = ModelConfig()) -> None:
-        super().__init__()
-        self.config = config
-        self.net = residual_mlp(config.hidden1, config.hidden2, config.residual_blocks, 1)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        """(B, 288) float one-hot -> (B,) cost-to-go estimates."""
-        return self.net(x)[:, 0]
+        super().__init__(config)

@@ -87,3 +87,14 @@ def test_entry_points_register_third_party_solvers(monkeypatch):
     monkeypatch.setattr(registry, "entry_points", lambda group: fake)
     assert registry.available_solvers()["my-solver"] == "tests.fakes:Right"
     assert make_solver("my-solver").name == "right"
+
+
+def test_solvers_declare_what_a_cluster_replica_needs():
+    from harness.registry import solver_resources
+
+    assert solver_resources("kociemba") == {"num_cpus": 1.0, "num_gpus": 0.0}
+    cuda = solver_resources("policy-mlp", {"threads": "2", "device": "cuda"})
+    assert cuda == {"num_cpus": 2.0, "num_gpus": 1.0}
+    assert solver_resources("tests.fakes:HalfGPU") == {"num_cpus": 1, "num_gpus": 0.5}
+    with pytest.raises(SettingsError, match="threads"):
+        solver_resources("policy-mlp", {"threads": "0"})

@@ -19,7 +19,8 @@ from harness.runner import RunConfig, SolverSpec, resume, run
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _start_run(out: Path, run_id: str, suite: str, limit: int, workers: int, **popen):
+def _start_run(out: Path, run_id: str, suite: str, limit: int, workers: int, *extra: str, **popen):
+    """``bench run`` of the pausing fake in a child process; ``extra``: more options."""
     command = [
         sys.executable,
         "-c",
@@ -41,6 +42,7 @@ def _start_run(out: Path, run_id: str, suite: str, limit: int, workers: int, **p
         run_id,
         "--quiet",
         "--no-report",
+        *extra,
     ]
     env = os.environ | {"PYTHONPATH": str(ROOT)}
     return subprocess.Popen(

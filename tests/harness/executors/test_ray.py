@@ -6,10 +6,7 @@ from __future__ import annotations
 import builtins
 import os
 import signal
-import subprocess
 import sys
-import time
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +14,7 @@ from harness.executors import make_executor
 from harness.records.store import RunStore
 from harness.runner import RunConfig, SolverSpec, resume, run
 from harness.solver import ArgumentError
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.harness.test_resume import _start_run, _wait_for_records
 
 
 def test_asking_for_ray_without_it_names_the_extra(monkeypatch):
@@ -102,22 +98,11 @@ def test_a_solver_that_cannot_load_stops_the_run_before_anything_is_written(tmp_
 
 def test_sigkill_of_the_driver_then_resume_loses_and_duplicates_nothing(tmp_path):
     out = tmp_path / "runs"
-    command = [
-        sys.executable, "-c", "from harness.cli.main import main; main()", "run",
-        "--solver", "tests.fakes:Pausing", "--set", "pause=0.05", "--suite", "depth-04-v1",
-        "--limit", "60", "--workers", "2", "--executor", "ray", "--out", str(out),
-        "--run-id", "killed", "--quiet", "--no-report",
-    ]  # fmt: skip
-    env = os.environ | {"PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        start_new_session=True,
-    )  # fmt: skip
+    proc = _start_run(
+        out, "killed", "depth-04-v1", 60, 2, "--executor", "ray", start_new_session=True
+    )
     records = out / "killed" / "records.jsonl"
-    deadline = time.monotonic() + 180
-    while not (records.exists() and records.read_text().count("\n") >= 10):
-        assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read()
-        time.sleep(0.1)
+    _wait_for_records(records, 10)
     os.killpg(proc.pid, signal.SIGKILL)  # the driver and what it started here
     proc.wait(timeout=10)
     before = [line for line in records.read_text().split("\n") if line.endswith("}")]

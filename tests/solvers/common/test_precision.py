@@ -73,12 +73,17 @@ def test_int8_quantizes_every_linear_layer_and_stays_close():
 
 def test_solvers_record_the_precision_they_run_at(monkeypatch):
     solver = make_solver("policy-mlp", {"precision": "int8", "beam_width": 16})
-    assert solver.runtime_info == {
+    info = solver.runtime_info
+    assert {k: info[k] for k in ("precision", "precision_reason", "threads", "metric")} == {
         "precision": "int8",
         "precision_reason": "asked for",
         "threads": 1,
         "metric": "htm",
     }
+    # the model's size and training, from its card, for the DeepCubeA-set table
+    assert info["parameters"] == solver.card["parameters"] > 0
+    assert info["train_minutes"] == solver.card["train_minutes"]
+    assert info["trained_on"].startswith(solver.card["hardware"]["cpu"])
     monkeypatch.setenv(ENV, "fp32")
     assert make_solver("policy-mlp", {}).runtime_info["precision"] == "fp32"
     with pytest.raises(SettingsError, match="choose auto or one of fp32, bf16"):

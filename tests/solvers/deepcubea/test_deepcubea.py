@@ -9,7 +9,7 @@ import torch
 from harness.cube import apply_sequence, facelets_to_state, is_solved
 from harness.cube.moves import MOVE_QTM
 from harness.registry import make_solver
-from harness.solver import ArgumentError, Budget
+from harness.solver import ArgumentError, Budget, SolverLoadError
 from harness.suites.registry import load_suite
 from harness.testing import check_solver
 from solvers.common.torch_cube import TorchCube
@@ -119,6 +119,18 @@ def test_the_command_line_trains_and_refuses_bad_settings(tmp_path):
     assert (tmp_path / "deepcubea-qtm.pt").exists()
     with pytest.raises(ArgumentError, match="tau=0.0"):
         main([*args, "--tau", "0"])
+
+
+def test_a_half_turn_model_is_a_setting_and_searches_half_turns(tmp_path):
+    args = ["--steps", "2", "--out", str(tmp_path), "--batch-size", "64", "--metric", "htm"]
+    card = main([*args, "--oracle-radius", "2", "--hidden1", "32", "--hidden2", "16"])
+    assert card["metric"] == "htm" and (tmp_path / "deepcubea.pt").exists()
+    with pytest.raises(SolverLoadError, match="ships checkpoints for qtm only"):
+        make_solver("deepcubea", {"metric": "htm"})
+    solver = make_solver("deepcubea", {"metric": "htm", "checkpoint": str(tmp_path)})
+    state = apply_sequence(facelets_to_state(load_suite("depth-01-v1").instances[0].facelets), ())
+    attempt = solver.solve(state, Budget(wall_seconds=60))
+    assert len(attempt.moves) == 1 and is_solved(apply_sequence(state, attempt.moves))
 
 
 def test_shipped_checkpoint_solves_depth_three():

@@ -1,0 +1,82 @@
+"""What the Keras solvers share: precision policy, threads, log-softmax and checkpoints.
+
+A checkpoint is a ``.keras`` file without optimizer state plus a JSON model card pinning its
+sha256. Loading checks the hash and uses Keras's safe mode, which refuses to deserialize code
+(lambdas) from the file. Keras and tensorflow load only where a Keras model is used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from solvers.common.checkpoint import CheckpointError, checked_file, sha256_file
+
+KERAS_POLICY = {"fp32": "float32", "bf16": "mixed_bfloat16"}
+"""Resolved precision -> the Keras dtype policy that runs it."""
+
+
+def configure_threads(threads: int) -> None:
+    """Set tensorflow's thread pools; only possible before its first op in this process."""
+    import tensorflow as tf
+
+    try:
+        tf.config.threading.set_intra_op_parallelism_threads(threads)
+        tf.config.threading.set_inter_op_parallelism_threads(1)
+    except RuntimeError:  # already initialised (a second model in one process): keep them
+        pass
+
+
+def log_softmax(logits) -> np.ndarray:
+    """(N, K) logits (any array) -> float32 log-probabilities, computed in float64."""
+    x = np.asarray(logits, dtype=np.float64)
+    x = x - x.max(axis=1, keepdims=True)
+    return (x - np.log(np.exp(x).sum(axis=1, keepdims=True))).astype(np.float32)
+
+
+def save_keras(clean, model, card: dict, folder: Path, stem: str) -> str:
+    """Copy ``model``'s weights into the uncompiled ``clean`` (so no optimizer state ships),
+    save it atomically as ``stem.keras``, then ``stem.json`` with its sha256."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    clean.set_weights(model.get_weights())
+    tmp = folder / f"{stem}.tmp.keras"
+    clean.save(tmp)
+    os.replace(tmp, folder / f"{stem}.keras")
+    digest = sha256_file(folder / f"{stem}.keras")
+    card = {**card, "weights": f"{stem}.keras", "sha256": digest}
+    (folder / f"{stem}.json").write_text(json.dumps(card, indent=1) + "\n")
+    return digest
+
+
+def load_keras(
+    folder: Path,
+    stem: str,
+    policy: str | None = None,
+    rebuild: Callable[[dict, str], object] | None = None,
+):
+    """(keras model, model card); refuses a file whose sha256 is not the card's.
+
+    ``policy``: the Keras dtype policy to run at; the weights are float32 under either, so a
+    model saved under another is rebuilt around them by ``rebuild(architecture, policy)``.
+    """
+    import keras
+
+    path, card = checked_file(Path(folder), stem, ".keras")
+    try:
+        model = keras.models.load_model(path, safe_mode=True, compile=False)
+    except Exception as exc:  # keras reports bad archives with many exception types
+        raise CheckpointError(f"cannot load {path}: {exc}") from exc
+    saved = card.get("architecture", {}).get("precision", "float32")
+    if policy is not None and policy != saved and rebuild is not None:
+        try:
+            rebuilt = rebuild(card["architecture"], policy)
+            rebuilt.set_weights(model.get_weights())
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CheckpointError(f"{folder}: model card does not fit its weights: {exc}") from exc
+        model = rebuilt
+    return model, card

@@ -1,0 +1,194 @@
+"""Train seed 003's MLP on Kociemba labels: ``bench train mlp-kociemba [--minutes M]``.
+
+The training labels are ``--calls`` two-phase solutions of seed-003 scrambles, every prefix a
+labelled state (:mod:`.labels`), cached on disk; the validation labels come from a separate
+seed stream. Epochs over the training set in an order fixed by the seed, Adam with a cosine
+learning rate over the budget, validation every ``eval_every_s`` seconds, early stopping
+after ``--patience`` validations without a better loss. The best model ships; the run's
+state is saved at every validation and resumed unless ``--fresh``.
+
+Validation reports the seed's figure (accuracy of the first move on the scrambled state,
+``step == 0``), per scramble length, and the accuracy over all prefixes by moves remaining.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+from harness.hardware import native_bf16
+from harness.records.provenance import machine_info
+from harness.solver import ArgumentError
+from solvers.common.keras_io import KERAS_POLICY, configure_threads, log_softmax
+from solvers.common.loop import (
+    LoopConfig,
+    Progress,
+    add_loop_arguments,
+    cosine_lr,
+    loop_config,
+    print_flush,
+)
+from solvers.common.precision import resolve
+from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint, save_checkpoint
+from solvers.mlp_kociemba.labels import LabelSet, load_or_generate
+from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
+
+
+@dataclass(frozen=True)
+class DataConfig:
+    calls: int = 250_000  # kociemba calls (scrambles) labelled for training
+    validation_calls: int = 2_000  # from stream 1 of the same seed
+    batch_size: int = 512
+    patience: int = 5  # validations without a better loss before stopping
+    workers: int | None = None  # label processes; default one per core
+
+    def __post_init__(self) -> None:
+        for name in ("calls", "validation_calls", "batch_size", "patience"):
+            if getattr(self, name) < 1:
+                raise ArgumentError(f"mlp-kociemba {name}={getattr(self, name)}: must be >= 1")
+
+
+def validate(model, val: LabelSet, x: np.ndarray) -> dict:
+    log_probs = log_softmax(model.predict(x, batch_size=4096, verbose=0))
+    y = val.labels.astype(np.int64)
+    correct = log_probs.argmax(axis=1) == y
+    first = val.step == 0
+    return {
+        "val_loss": round(float(-log_probs[np.arange(len(y)), y].mean()), 5),
+        "first_move_accuracy": round(float(correct[first].mean()), 4),
+        "all_prefix_accuracy": round(float(correct.mean()), 4),
+        "first_move_accuracy_by_scramble_length": {
+            int(k): round(float(correct[first & (val.scramble_length == k)].mean()), 4)
+            for k in np.unique(val.scramble_length[first])
+        },
+        "accuracy_by_moves_remaining": {
+            int(k): round(float(correct[val.remaining == k].mean()), 4)
+            for k in np.unique(val.remaining)
+        },
+    }
+
+
+def train(
+    loop: LoopConfig, data: DataConfig | None = None, config: MLPConfig | None = None, log=print
+) -> dict:
+    data, config = data or DataConfig(), config or MLPConfig()
+    precision = resolve(loop.precision, native_bf16=native_bf16(), offered=("fp32", "bf16"))
+    config = replace(config, precision=KERAS_POLICY[precision.precision])
+    train_set = load_or_generate(data.calls, loop.seed, 0, data.workers, log)
+    val = load_or_generate(data.validation_calls, loop.seed, 1, data.workers, log)
+    configure_threads(loop.threads)
+    import keras
+
+    keras.utils.set_random_seed(loop.seed)
+    out = Path(loop.out)
+    out.mkdir(parents=True, exist_ok=True)
+    state_model, state_json = out / f"{STEM}.train-state.keras", out / f"{STEM}.train-state.json"
+    progress = {"step": 0, "elapsed": 0.0, "samples": 0, "best": float("inf"), "stale": 0}
+    if loop.resume and state_model.exists():
+        model = keras.models.load_model(state_model, safe_mode=True)
+        progress.update(json.loads(state_json.read_text()))
+        log(f"resumed at step {progress['step']}, {progress['elapsed'] / 60:.1f} min")
+    else:
+        model = build_model(config)
+        if loop.init_from:
+            model.set_weights(load_checkpoint(Path(loop.init_from))[0].get_weights())
+        model.compile(
+            optimizer=keras.optimizers.Adam(loop.lr),
+            loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+        )
+    val_x = encode(val.states, config.encoding)
+    clock = Progress(loop, progress["elapsed"], progress["step"])
+    best_card: dict = {}
+    n = len(train_set)
+    log(
+        f"{STEM} ({config.encoding}): {model.count_params():,} parameters, {n:,} training "
+        f"labels ({data.calls:,} calls), {len(val):,} validation labels, {loop.threads} "
+        f"threads, {f'{loop.steps} steps' if loop.steps else f'{loop.minutes} min'}, "
+        f"{config.precision} ({precision.reason})"
+    )
+
+    def checkpoint() -> None:
+        nonlocal best_card
+        metrics = validate(model, val, val_x)
+        elapsed, epochs = clock.elapsed, progress["samples"] / n
+        rate = progress["samples"] / max(elapsed, 1e-9)
+        log(
+            f"{elapsed / 60:6.1f} min  step {progress['step']:7d}  epoch {epochs:5.2f}  "
+            f"({rate:,.0f}/s)  val loss {metrics['val_loss']:.4f}  first-move accuracy "
+            f"{metrics['first_move_accuracy']:.3f}  all prefixes "
+            f"{metrics['all_prefix_accuracy']:.3f}"
+        )
+        if metrics["val_loss"] < progress["best"]:
+            progress["best"], progress["stale"] = metrics["val_loss"], 0
+            best_card = {
+                "model": STEM,
+                "metric": "htm",
+                "architecture": config.to_dict(),
+                "data": {**asdict(data), "training_labels": n, "validation_labels": len(val)},
+                "label": "next move of kociemba's two-phase solution, every prefix",
+                "parameters": model.count_params(),
+                "steps": progress["step"],
+                "samples_seen": progress["samples"],
+                "epochs": round(epochs, 3),
+                "train_minutes": round(elapsed / 60, 2),
+                "samples_per_second": round(rate),
+                "validation": metrics,
+                "loop": asdict(loop),
+                "hardware": {
+                    **machine_info(),
+                    "keras": keras.__version__,
+                    "threads": loop.threads,
+                    **precision.to_dict(),
+                },
+                "python": platform.python_version(),
+            }
+            best_card["sha256"] = save_checkpoint(model, config, best_card, out)
+        else:
+            progress["stale"] += 1
+        model.save(state_model)
+        state_json.write_text(json.dumps({**progress, "elapsed": elapsed}))
+
+    orders: dict[int, np.ndarray] = {}  # the epoch's order, fixed by the seed
+    while clock.running() and progress["stale"] < data.patience:
+        epoch, start = divmod(progress["samples"], n)
+        if epoch not in orders:
+            orders = {epoch: np.random.default_rng([loop.seed, 2, epoch]).permutation(n)}
+        order = orders[epoch]
+        batch = order[start : start + data.batch_size]
+        model.optimizer.learning_rate.assign(cosine_lr(loop, clock.fraction()))
+        x = encode(train_set.states[batch], config.encoding)
+        model.train_on_batch(x, train_set.labels[batch].astype(np.int64))
+        progress["step"] = clock.step = progress["step"] + 1
+        progress["samples"] += len(batch)
+        if clock.eval_due():
+            checkpoint()
+    if progress["stale"] >= data.patience:
+        log(f"early stop: {data.patience} validations without a better loss")
+    else:
+        checkpoint()
+    return best_card
+
+
+def main(argv: list[str] | None = None) -> dict:
+    """``bench train mlp-kociemba`` and ``python -m solvers.mlp_kociemba.train``."""
+    parser = argparse.ArgumentParser(prog="bench train mlp-kociemba", description=__doc__)
+    add_loop_arguments(parser, CHECKPOINT_DIR)
+    parser.add_argument("--calls", type=int, default=DataConfig.calls, help="training scrambles")
+    parser.add_argument("--encoding", choices=["onehot", "integer"], default="onehot")
+    parser.add_argument("--batch-size", type=int, default=DataConfig.batch_size)
+    parser.add_argument("--patience", type=int, default=DataConfig.patience)
+    parser.add_argument("--workers", type=int, default=None, help="label processes")
+    args = parser.parse_args(argv)
+    data = DataConfig(
+        calls=args.calls, batch_size=args.batch_size, patience=args.patience, workers=args.workers
+    )
+    return train(loop_config(args), data, MLPConfig(encoding=args.encoding), log=print_flush)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""mlp-kociemba: two-phase labels (every prefix), their cache, the fixed network, a short
+training run, safe checkpoints, the shipped model."""
+
+from __future__ import annotations
+
+import kociemba
+import numpy as np
+import pytest
+
+from harness.cube import apply_moves, is_solved, parse_moves, state_to_facelets
+from harness.registry import make_solver
+from harness.solver import ArgumentError
+from harness.testing import check_solver
+from solvers.common.checkpoint import CheckpointError
+from solvers.mlp_kociemba import labels as labels_module
+from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
+from solvers.mlp_kociemba.labels import cache_path, generate, load_or_generate
+from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
+from solvers.mlp_kociemba.train import DataConfig, main, train
+from tests.envsettings import loop_for_tests
+from tests.shipped import assert_solves_first
+
+
+@pytest.fixture(scope="module")
+def small_labels():
+    return generate(40, seed=3, workers=1, progress=False)[0]
+
+
+def test_every_prefix_label_is_the_next_move_of_a_solution_that_solves(small_labels):
+    s = small_labels
+    starts = np.flatnonzero(s.step == 0)
+    assert 30 <= len(starts) <= 40  # a walk that comes back to solved has nothing to label
+    assert len(s) > 5 * len(starts)  # prefixes multiply the labels of one call
+    for begin, end in zip(starts, [*starts[1:], len(s)], strict=True):
+        state = s.states[begin]
+        assert s.remaining[begin] == end - begin
+        assert (s.step[begin:end] == np.arange(end - begin)).all()
+        for row in range(begin, end):
+            assert np.array_equal(s.states[row], state)
+            state = apply_moves(state[:, None], np.array([s.labels[row]]))[:, 0]
+        assert is_solved(state)
+    # the seed's own label is kociemba's first move on the scrambled state
+    first = s.states[starts[0]]
+    assert s.labels[starts[0]] == parse_moves(kociemba.solve(state_to_facelets(first)))[0]
+
+
+def test_labels_are_the_same_with_any_number_of_workers_and_are_cached(
+    small_labels, monkeypatch, tmp_path
+):
+    two = generate(40, seed=3, workers=2, progress=False)[0]
+    assert np.array_equal(two.states, small_labels.states)
+    assert np.array_equal(two.labels, small_labels.labels)
+    other = generate(40, seed=3, stream=1, workers=1, progress=False)[0]
+    assert not np.array_equal(other.labels[:20], small_labels.labels[:20])
+
+    made = load_or_generate(40, seed=3, workers=1, log=lambda _: None)
+    path = cache_path(40, 3, 0)
+    assert path.is_relative_to(tmp_path)  # under the test's CUBEBENCH_HOME, not the repo
+    with monkeypatch.context() as patch:
+        patch.setattr(labels_module, "generate", lambda *a, **k: pytest.fail("regenerated"))
+        assert np.array_equal(load_or_generate(40, seed=3, log=print).labels, made.labels)
+
+    path.write_bytes(path.read_bytes()[:100])  # truncated: derived data, so made again
+    said: list[str] = []
+    again = load_or_generate(40, seed=3, workers=1, log=said.append)
+    assert "unreadable" in said[0] and str(path) in said[0]
+    assert np.array_equal(again.labels, made.labels)
+
+
+def test_the_network_is_the_seeds_body_with_an_18_way_head():
+    states = np.random.default_rng(0).integers(0, 6, size=(5, 54)).astype(np.uint8)
+    onehot, integer = MLPConfig(encoding="onehot"), MLPConfig(encoding="integer")
+    # 2048-512-128 as the seed, then 18 logits instead of its 32-unit relu
+    assert build_model(integer).count_params() == 1_229_714
+    assert build_model(onehot).count_params() == 1_782_674
+    assert build_model(onehot)(encode(states, "onehot")).shape == (5, 18)
+    assert encode(states, "onehot").reshape(5, 54, 6).argmax(-1).tolist() == states.tolist()
+    with pytest.raises(ValueError, match="encoding='bits'"):
+        MLPConfig(encoding="bits")
+
+
+@pytest.mark.parametrize("encoding", ["onehot", "integer"])
+def test_short_training_learns_the_last_move_and_the_checkpoint_is_safe(tmp_path, encoding):
+    card = train(
+        loop_for_tests(steps=150, out=str(tmp_path)),
+        DataConfig(calls=200, validation_calls=60, batch_size=256, workers=1),
+        MLPConfig(encoding=encoding),
+        log=lambda _: None,
+    )
+    # one move from solved the two-phase label is the undoing move: chance is 1/18
+    assert card["validation"]["accuracy_by_moves_remaining"][1] > 0.5
+    assert card["architecture"]["encoding"] == encoding and card["steps"] == 150
+    model, loaded = load_checkpoint(tmp_path)
+    assert loaded["sha256"] == card["sha256"]
+    assert model.layers[-1].units == 18
+    data = bytearray((tmp_path / f"{STEM}.keras").read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (tmp_path / f"{STEM}.keras").write_bytes(bytes(data))
+    with pytest.raises(CheckpointError, match="corrupt or replaced"):
+        load_checkpoint(tmp_path)
+
+
+@pytest.mark.parametrize("flag", ["--calls", "--patience", "--batch-size"])
+def test_the_command_line_refuses_a_bad_count_before_any_work(flag, tmp_path, monkeypatch):
+    monkeypatch.setattr(labels_module, "generate", lambda *a, **k: pytest.fail("worked"))
+    with pytest.raises(ArgumentError, match=f"{flag[2:].replace('-', '_')}=0"):
+        main([flag, "0", "--out", str(tmp_path), "--steps", "1"])
+
+
+SHIPPED = (CHECKPOINT_DIR / f"{STEM}.keras").exists()
+needs_checkpoint = pytest.mark.skipif(not SHIPPED, reason="no shipped mlp-kociemba checkpoint")
+
+
+@needs_checkpoint
+def test_shipped_checkpoint_passes_conformance():
+    check_solver(make_solver("mlp-kociemba", {"search": "beam", "beam_width": 64}))
+
+
+@needs_checkpoint
+@pytest.mark.parametrize("search", ["greedy", "beam"])
+def test_shipped_checkpoint_solves_depth_three(search):
+    solver = make_solver("mlp-kociemba", {"search": search, "beam_width": 64})
+    assert_solves_first(solver, "depth-03-v1", 100)
