@@ -30,6 +30,12 @@ if [[ $STEP == all || $STEP == decode-beam ]]; then
   run --set search=decode-beam --set beam_width="$width" --suite depth-07-v1 \
       --suite depth-10-v1 --limit "${DECODE_LIMIT:-1000}" --run-id "s2s${TAG}-decode-beam-$width"
 fi
+if [[ $STEP == all || $STEP == depth3 ]]; then
+  # where each way of solving stands on all 1000 depth-3 cubes
+  run --set search=decode-beam --set beam_width=64 --suite depth-03-v1 \
+      --run-id "s2s${TAG}-decode-beam-64-depth03"
+  run --set search=beam --set beam_width=64 --suite depth-03-v1 --run-id "s2s${TAG}-beam-64-depth03"
+fi
 if [[ $STEP == all || $STEP == beam ]]; then
   # the decoder's first move as the policy of the search library's beam search
   for width in ${BEAM_WIDTHS:-256 1024}; do

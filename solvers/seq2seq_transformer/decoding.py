@@ -46,7 +46,7 @@ def decode(
     """
     if is_solved(cube):
         return Decoded(())
-    colours = torch.from_numpy(np.ascontiguousarray(cube[None, :])).to(device)
+    colours = torch.from_numpy(cube[None, :].copy()).to(device)  # a copy: may be read-only
     memory = model.encode(colours)  # (1, 54, d)
     tokens = torch.full((1, 1), SOS, dtype=torch.long, device=device)  # (B, t)
     scores = torch.zeros(1, device=device)  # (B,) summed log-probabilities

@@ -40,7 +40,7 @@ class Seq2SeqSolver(TorchModelSolver):
         """(54, N) states -> (N, 18) log-probabilities of the first move of the decoded
         solution; moves outside the move set get -inf."""
         device = self.settings.device
-        colours = torch.from_numpy(np.ascontiguousarray(states.T)).to(device)
+        colours = torch.from_numpy(states.T.copy()).to(device)  # a copy: inputs may be read-only
         with self.inference():
             start = torch.full((states.shape[1], 1), SOS, dtype=torch.long, device=device)
             logits = self.model.decode(self.model.encode(colours), start)[:, 0].float()

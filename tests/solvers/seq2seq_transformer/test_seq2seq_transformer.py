@@ -21,6 +21,7 @@ from solvers.seq2seq_transformer.data import pairs
 from solvers.seq2seq_transformer.model import EOS, PAD, SOS, ModelConfig, Seq2SeqTransformer
 from solvers.seq2seq_transformer.train import DataConfig, packed, train
 from tests.envsettings import loop_for_tests
+from tests.shipped import assert_solves_first
 
 
 @pytest.mark.parametrize("metric", ["htm", "qtm"])
@@ -104,9 +105,8 @@ def test_greedy_decoding_stops_where_the_model_says_end(tiny):
 def test_shipped_checkpoint_solves_depth_three():
     if not (CHECKPOINT_DIR / f"{stem_for('htm')}.json").exists():
         pytest.skip("no shipped seq2seq-transformer checkpoint")
-    solver = make_solver("seq2seq-transformer", {"search": "decode-beam", "beam_width": 64})
+    # the policy beam: greedy decoding writes back 76% of depth-3 scrambles, beam decoding
+    # 99.7% (README); the decoder's first move as a policy solves all of them
+    solver = make_solver("seq2seq-transformer", {"search": "beam", "beam_width": 64})
     check_solver(solver)
-    for inst in load_suite("depth-03-v1").instances:
-        cube = facelets_to_state(inst.facelets)
-        attempt = solver.solve(cube, Budget(wall_seconds=60))
-        assert attempt.moves and is_solved(apply_sequence(cube, attempt.moves)), inst.id
+    assert_solves_first(solver, "depth-03-v1", 100)
