@@ -1,0 +1,64 @@
+"""``seq2seq-transformer``: decode the reversed scramble, or use the decoder as a policy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import torch
+
+from harness.cube.movesets import Metric, move_set
+from harness.solver import Attempt, Budget
+from solvers.common.inference import TorchModelSolver, TorchSearchSettings
+from solvers.search.settings import run_search
+from solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from solvers.seq2seq_transformer.decoding import decode
+from solvers.seq2seq_transformer.model import SOS, SPECIAL
+
+
+@dataclass(frozen=True)
+class Seq2SeqSettings(TorchSearchSettings):
+    # decode-greedy: the seed's; decode-beam: whole sequences, beam_width of them; beam: the
+    # first-move distribution as a policy for the search library's beam search
+    search: Literal["decode-greedy", "decode-beam", "beam"] = "decode-greedy"
+    metric: Metric = "htm"
+    precision: Literal["auto", "fp32", "bf16"] = "auto"
+
+
+class Seq2SeqSolver(TorchModelSolver):
+    Settings = Seq2SeqSettings
+    name = "seq2seq-transformer"
+    METRICS = ("htm",)
+    OFFERED = ("fp32", "bf16")
+
+    def __init__(self, settings: Seq2SeqSettings | None = None) -> None:
+        super().__init__(settings or Seq2SeqSettings(), load_checkpoint, CHECKPOINT_DIR)
+        self.moves = move_set(self.settings.metric)
+
+    def policy(self, states: np.ndarray) -> np.ndarray:
+        """(54, N) states -> (N, 18) log-probabilities of the first move of the decoded
+        solution; moves outside the move set get -inf."""
+        device = self.settings.device
+        colours = torch.from_numpy(states.T.copy()).to(device)  # a copy: inputs may be read-only
+        with self.inference():
+            start = torch.full((states.shape[1], 1), SOS, dtype=torch.long, device=device)
+            logits = self.model.decode(self.model.encode(colours), start)[:, 0].float()
+            logp = torch.log_softmax(logits[:, SPECIAL:], dim=1).cpu().numpy()
+        out = np.full((states.shape[1], 18), -np.inf, dtype=np.float32)
+        out[:, self.moves.moves] = logp
+        return out
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        settings = self.settings
+        if settings.search == "beam":
+            return run_search(cube, budget, settings, policy=self.policy, clock=self.clock)
+        width = 1 if settings.search == "decode-greedy" else settings.beam_width
+        with self.inference():
+            found = decode(self.model, cube, self.moves, width, budget.deadline(), settings.device)
+        return Attempt(
+            moves=found.moves or (),
+            nodes_expanded=found.candidates,
+            model_calls=found.model_calls,
+            info={"search": settings.search, "metric": settings.metric, **found.info},
+        )

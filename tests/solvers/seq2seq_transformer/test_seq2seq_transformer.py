@@ -1,0 +1,112 @@
+"""seq2seq-transformer: training pairs, the model's causality, a short run that learns, and
+the three ways to solve, each answer checked on the engine."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import numpy as np
+import pytest
+import torch
+
+from harness.cube import MOVE_INVERSE, apply_sequence, facelets_to_state, is_solved
+from harness.cube.moves import MOVE_QTM
+from harness.cube.movesets import move_set
+from harness.registry import make_solver
+from harness.solver import Budget
+from harness.suites.registry import load_suite
+from harness.testing import check_solver
+from solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, stem_for
+from solvers.seq2seq_transformer.data import pairs
+from solvers.seq2seq_transformer.model import EOS, PAD, SOS, ModelConfig, Seq2SeqTransformer
+from solvers.seq2seq_transformer.train import DataConfig, packed, train
+from tests.envsettings import loop_for_tests
+from tests.shipped import assert_solves_first
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+def test_pairs_are_cubes_and_the_moves_that_undo_their_scramble(metric):
+    states, seq, lengths = pairs(300, 20, np.random.default_rng(3), metric)
+    moves = move_set(metric)
+    assert set(lengths.tolist()) <= set(range(1, 21)) and seq.shape == (300, 22)
+    for j in range(300):
+        solution = [int(moves.moves[t - 3]) for t in seq[j, 1 : lengths[j] + 1]]
+        assert seq[j, 0] == SOS and seq[j, lengths[j] + 1] == EOS
+        assert (seq[j, lengths[j] + 2 :] == PAD).all()
+        assert is_solved(apply_sequence(states[:, j], solution))
+        # no label undoes its previous move (the seed's scrambles did)
+        assert all(b != MOVE_INVERSE[a] for a, b in pairwise(solution))
+        if metric == "qtm":
+            assert (MOVE_QTM[solution] == 1).all()
+
+
+def test_the_decoder_never_looks_ahead():
+    model = Seq2SeqTransformer(ModelConfig(d_model=32, encoder_layers=1, decoder_layers=2)).eval()
+    states, seq, _ = pairs(4, 20, np.random.default_rng(0))
+    x, _ = packed(states, seq)
+    changed = x.clone()
+    changed[:, 54 + 5 :] = 7  # every decoder token from position 5 on
+    with torch.no_grad():
+        a, b = model(x), model(changed)
+    assert a.shape == (4, 21, 21)
+    assert torch.allclose(a[:, :5], b[:, :5], atol=1e-5) and not torch.allclose(a[:, 5:], b[:, 5:])
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    out = tmp_path_factory.mktemp("seq2seq")
+    config = ModelConfig(d_model=32, encoder_layers=2, decoder_layers=1, dropout=0.0, max_moves=2)
+    card = train(
+        loop_for_tests(steps=150, out=str(out)),
+        DataConfig(batch_size=128, validation_pairs=400),
+        config,
+        log=print,
+    )
+    return out, card
+
+
+def test_a_short_run_learns_depth_one_far_above_chance(tiny):
+    out, card = tiny
+    assert card["steps"] == 150 and card["architecture"]["max_moves"] == 2
+    # 18 moves: chance is 1/18 per token
+    assert card["validation"]["sequence_accuracy_by_length"][1] > 0.5
+    cubes = [facelets_to_state(i.facelets) for i in load_suite("depth-01-v1").instances[:18]]
+    for search in ("decode-greedy", "decode-beam", "beam"):
+        solver = make_solver(
+            "seq2seq-transformer",
+            {"checkpoint": str(out), "search": search, "beam_width": 8, "precision": "fp32"},
+        )
+        solved = 0
+        for cube in cubes:
+            attempt = solver.solve(cube, Budget(wall_seconds=30))
+            if attempt.moves:  # an answer is always one that solves: checked on the engine
+                assert is_solved(apply_sequence(cube, attempt.moves))
+                solved += 1
+        assert solved >= 9, (search, solved)
+
+
+def test_greedy_decoding_stops_where_the_model_says_end(tiny):
+    out, _ = tiny
+    solver = make_solver("seq2seq-transformer", {"checkpoint": str(out), "precision": "fp32"})
+    with torch.no_grad():  # make EOS win every step
+        solver.model.head.bias[EOS] = 1e4
+    cube = facelets_to_state(load_suite("depth-01-v1").instances[0].facelets)
+    attempt = solver.solve(cube, Budget(wall_seconds=30))
+    assert attempt.moves == () and attempt.info["gave_up"] == "EOS before solved"
+    beam = make_solver(
+        "seq2seq-transformer",
+        {"checkpoint": str(out), "search": "decode-beam", "beam_width": 18, "precision": "fp32"},
+    )
+    with torch.no_grad():
+        beam.model.head.bias[EOS] = 1e4
+    assert len(beam.solve(cube, Budget(wall_seconds=30)).moves) == 1  # EOS candidates dropped
+
+
+def test_shipped_checkpoint_solves_depth_three():
+    if not (CHECKPOINT_DIR / f"{stem_for('htm')}.json").exists():
+        pytest.skip("no shipped seq2seq-transformer checkpoint")
+    # the policy beam: greedy decoding writes back 76% of depth-3 scrambles, beam decoding
+    # 99.7% (README); the decoder's first move as a policy solves all of them
+    solver = make_solver("seq2seq-transformer", {"search": "beam", "beam_width": 64})
+    check_solver(solver)
+    assert_solves_first(solver, "depth-03-v1", 100)
