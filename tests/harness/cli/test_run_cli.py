@@ -80,7 +80,7 @@ def test_solve_prints_a_verified_solution():
     [
         (
             ["run", "-s", "kociemb", "--suite", "depth-01-v1"],
-            "error: unknown solver 'kociemb'; did you mean 'kociemba'?",
+            "error: unknown solver 'kociemb'; did you mean 'kociemba'",
         ),
         (
             ["run", "-s", "kociemba", "--set", "max_lenght=3", "--suite", "depth-01-v1"],

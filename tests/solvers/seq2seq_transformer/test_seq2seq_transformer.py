@@ -57,7 +57,7 @@ def tiny(tmp_path_factory):
     out = tmp_path_factory.mktemp("seq2seq")
     config = ModelConfig(d_model=32, encoder_layers=2, decoder_layers=1, dropout=0.0, max_moves=2)
     card = train(
-        loop_for_tests(steps=150, out=str(out)),
+        loop_for_tests(steps=300, out=str(out)),
         DataConfig(batch_size=128, validation_pairs=400),
         config,
         log=print,
@@ -67,7 +67,7 @@ def tiny(tmp_path_factory):
 
 def test_a_short_run_learns_depth_one_far_above_chance(tiny):
     out, card = tiny
-    assert card["steps"] == 150 and card["architecture"]["max_moves"] == 2
+    assert card["steps"] == 300 and card["architecture"]["max_moves"] == 2
     # 18 moves: chance is 1/18 per token
     assert card["validation"]["sequence_accuracy_by_length"][1] > 0.5
     cubes = [facelets_to_state(i.facelets) for i in load_suite("depth-01-v1").instances[:18]]
