@@ -2,8 +2,9 @@
 
 ``python benchmarks/mlp_kociemba_labels.py --count 3000 --workers 2`` makes a fresh label
 set (not the cache) and prints labels per second; with ``--cached N`` it reads the cached
-training set of N calls instead and prints, for the seed's one label per call (``step 0``)
-and for every prefix, the share of labels by moves remaining and by scramble length.
+training set of N calls instead (``--bound-until 0``: the seed's unbounded labels) and
+prints, for the seed's one label per call (``step 0``) and for every prefix, the share of
+labels by moves remaining and by scramble length.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import numpy as np
 
 from harness.hardware import instruction_set
 from harness.records.provenance import machine_info
-from solvers.mlp_kociemba.labels import LabelSet, generate, load_or_generate
+from solvers.mlp_kociemba.labels import BOUND_UNTIL, LabelSet, generate, load_or_generate
 
 
 def shares(values: np.ndarray, bins: list[tuple[int, int]]) -> str:
@@ -41,11 +42,14 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=3000)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--cached", type=int, default=None, help="describe this cached set")
+    parser.add_argument("--bound-until", type=int, default=BOUND_UNTIL, help="0: the seed's")
     args = parser.parse_args()
     if args.cached:
-        describe(load_or_generate(args.cached))
+        describe(load_or_generate(args.cached, bound_until=args.bound_until))
         return
-    labels, rate = generate(args.count, seed=12345, workers=args.workers)
+    labels, rate = generate(
+        args.count, seed=12345, workers=args.workers, bound_until=args.bound_until
+    )
     where = f"{machine_info()['cpu']} ({instruction_set()}, {args.workers or 'all'} workers)"
     print(f"{where}: {len(labels):,} labels from {args.count:,} calls, {rate:,.0f} labels/s")
     describe(labels)

@@ -16,7 +16,7 @@ from harness.solver import SettingsError, parse_assignments
 from harness.suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
 
 ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
-DEFAULT_SOLVERS = ("kociemba", "random", "policy-mlp", "cnn-faces")
+DEFAULT_SOLVERS = ("kociemba", "random", "policy-mlp", "cnn-faces", "mlp-kociemba")
 """Solvers of the default benchmark, each at its default settings: the references plus every
 learned solver that ships a checkpoint and fits the run's time. ``value-transformer`` does
 not: its beam of 1000 costs 2-40 s per cube here, hours over 2,100 cubes."""

@@ -21,8 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from harness.hardware import native_bf16
-from harness.records.provenance import machine_info
-from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, STEM, save_checkpoint
+from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint, save_checkpoint
 from solvers.cnn_faces.model import (
     KERAS_POLICY,
     CNNConfig,
@@ -31,6 +30,7 @@ from solvers.cnn_faces.model import (
     encode,
     permute_colours,
 )
+from solvers.common.keras_io import hardware_card, log_softmax, run_model
 from solvers.common.loop import (
     LoopConfig,
     Progress,
@@ -52,9 +52,7 @@ class DataConfig:
 
 
 def _validate(model, x: np.ndarray, y: np.ndarray, depths: np.ndarray) -> dict:
-    logits = np.asarray(model.predict_on_batch(x), dtype=np.float64)
-    logits -= logits.max(axis=1, keepdims=True)
-    log_probs = logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+    log_probs = log_softmax(model.predict_on_batch(x)).astype(np.float64)
     correct = log_probs.argmax(axis=1) == y
     shallow = depths <= 10
     return {
@@ -81,20 +79,17 @@ def train(
     state_model, state_json = out / f"{STEM}.train-state.keras", out / f"{STEM}.train-state.json"
     rng = np.random.default_rng([loop.seed, 0])
     progress = {"step": 0, "elapsed": 0.0, "samples": 0, "best": float("inf")}
-    if loop.resume and state_model.exists():
-        model = keras.models.load_model(state_model, safe_mode=True)
+    model, resumed = run_model(
+        loop,
+        state_model,
+        lambda: build_model(config),
+        lambda folder: load_checkpoint(folder)[0].get_weights(),
+    )
+    if resumed:
         meta = json.loads(state_json.read_text())
         rng.bit_generator.state = meta.pop("rng")
         progress.update(meta)
         log(f"resumed at step {progress['step']}, {progress['elapsed'] / 60:.1f} min")
-    else:
-        model = build_model(config)
-        if loop.init_from:
-            model.set_weights(load_checkpoint_model(Path(loop.init_from)).get_weights())
-        model.compile(
-            optimizer=keras.optimizers.Adam(loop.lr),
-            loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
-        )
     val_rng = np.random.default_rng([loop.seed, 1])
     val_states, val_y, val_depths = walk_samples(data.validation_walks, data.max_depth, val_rng)
     val_x = encode(val_states, config.variant)
@@ -131,12 +126,7 @@ def train(
                 "samples_per_second": round(rate),
                 "validation": metrics,
                 "loop": asdict(loop),
-                "hardware": {
-                    **machine_info(),
-                    "keras": keras.__version__,
-                    "threads": loop.threads,
-                    **precision.to_dict(),
-                },
+                "hardware": hardware_card(loop, precision),
                 "python": platform.python_version(),
             }
             save_checkpoint(model, config, best_card, out)
@@ -157,12 +147,6 @@ def train(
             checkpoint()
     checkpoint()
     return best_card
-
-
-def load_checkpoint_model(folder: Path):
-    from solvers.cnn_faces.checkpoint import load_checkpoint
-
-    return load_checkpoint(folder)[0]
 
 
 def main(argv: list[str] | None = None) -> dict:

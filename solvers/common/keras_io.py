@@ -31,6 +31,42 @@ def configure_threads(threads: int) -> None:
         pass
 
 
+def run_model(loop, state_model: Path, build: Callable[[], object], init_weights: Callable):
+    """The model a training run goes on with, and whether it was resumed.
+
+    Resuming loads the run's own state file (optimizer included) in safe mode; otherwise the
+    model is built, optionally started from the weights ``init_weights(loop.init_from)``
+    returns, and compiled with Adam over logits, as every Keras solver here trains.
+    """
+    import keras
+
+    if loop.resume and state_model.exists():
+        return keras.models.load_model(state_model, safe_mode=True), True
+    model = build()
+    if loop.init_from:
+        model.set_weights(init_weights(Path(loop.init_from)))
+    model.compile(
+        optimizer=keras.optimizers.Adam(loop.lr),
+        loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+    )
+    return model, False
+
+
+def hardware_card(loop, precision) -> dict:
+    """The model card's hardware block: the machine, keras, threads and the precision choice
+    with its reason (the CPU decides it, so the card must say which CPU and why)."""
+    import keras
+
+    from harness.records.provenance import machine_info
+
+    return {
+        **machine_info(),
+        "keras": keras.__version__,
+        "threads": loop.threads,
+        **precision.to_dict(),
+    }
+
+
 def log_softmax(logits) -> np.ndarray:
     """(N, K) logits (any array) -> float32 log-probabilities, computed in float64."""
     x = np.asarray(logits, dtype=np.float64)

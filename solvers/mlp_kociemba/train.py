@@ -22,9 +22,14 @@ from pathlib import Path
 import numpy as np
 
 from harness.hardware import native_bf16
-from harness.records.provenance import machine_info
 from harness.solver import ArgumentError
-from solvers.common.keras_io import KERAS_POLICY, configure_threads, log_softmax
+from solvers.common.keras_io import (
+    KERAS_POLICY,
+    configure_threads,
+    hardware_card,
+    log_softmax,
+    run_model,
+)
 from solvers.common.loop import (
     LoopConfig,
     Progress,
@@ -35,7 +40,7 @@ from solvers.common.loop import (
 )
 from solvers.common.precision import resolve
 from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint, save_checkpoint
-from solvers.mlp_kociemba.labels import LabelSet, load_or_generate
+from solvers.mlp_kociemba.labels import BOUND_UNTIL, MAX_BOUND, LabelSet, load_or_generate
 from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
 
 
@@ -46,11 +51,16 @@ class DataConfig:
     batch_size: int = 512
     patience: int = 5  # validations without a better loss before stopping
     workers: int | None = None  # label processes; default one per core
+    bound_until: int = BOUND_UNTIL  # scrambles this short get max_depth=length; 0: the seed's
 
     def __post_init__(self) -> None:
         for name in ("calls", "validation_calls", "batch_size", "patience"):
             if getattr(self, name) < 1:
                 raise ArgumentError(f"mlp-kociemba {name}={getattr(self, name)}: must be >= 1")
+        if not 0 <= self.bound_until <= MAX_BOUND:
+            raise ArgumentError(
+                f"mlp-kociemba bound_until={self.bound_until}: must be in 0..{MAX_BOUND}"
+            )
 
 
 def validate(model, val: LabelSet, x: np.ndarray) -> dict:
@@ -79,8 +89,8 @@ def train(
     data, config = data or DataConfig(), config or MLPConfig()
     precision = resolve(loop.precision, native_bf16=native_bf16(), offered=("fp32", "bf16"))
     config = replace(config, precision=KERAS_POLICY[precision.precision])
-    train_set = load_or_generate(data.calls, loop.seed, 0, data.workers, log)
-    val = load_or_generate(data.validation_calls, loop.seed, 1, data.workers, log)
+    train_set = load_or_generate(data.calls, loop.seed, 0, data.workers, log, data.bound_until)
+    val = load_or_generate(data.validation_calls, loop.seed, 1, data.workers, log, data.bound_until)
     configure_threads(loop.threads)
     import keras
 
@@ -89,18 +99,15 @@ def train(
     out.mkdir(parents=True, exist_ok=True)
     state_model, state_json = out / f"{STEM}.train-state.keras", out / f"{STEM}.train-state.json"
     progress = {"step": 0, "elapsed": 0.0, "samples": 0, "best": float("inf"), "stale": 0}
-    if loop.resume and state_model.exists():
-        model = keras.models.load_model(state_model, safe_mode=True)
+    model, resumed = run_model(
+        loop,
+        state_model,
+        lambda: build_model(config),
+        lambda folder: load_checkpoint(folder)[0].get_weights(),
+    )
+    if resumed:
         progress.update(json.loads(state_json.read_text()))
         log(f"resumed at step {progress['step']}, {progress['elapsed'] / 60:.1f} min")
-    else:
-        model = build_model(config)
-        if loop.init_from:
-            model.set_weights(load_checkpoint(Path(loop.init_from))[0].get_weights())
-        model.compile(
-            optimizer=keras.optimizers.Adam(loop.lr),
-            loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
-        )
     val_x = encode(val.states, config.encoding)
     clock = Progress(loop, progress["elapsed"], progress["step"])
     best_card: dict = {}
@@ -130,7 +137,10 @@ def train(
                 "metric": "htm",
                 "architecture": config.to_dict(),
                 "data": {**asdict(data), "training_labels": n, "validation_labels": len(val)},
-                "label": "next move of kociemba's two-phase solution, every prefix",
+                "label": (
+                    "next move of kociemba's two-phase solution, every prefix; max_depth="
+                    f"length for scrambles of <= {data.bound_until} moves"
+                ),
                 "parameters": model.count_params(),
                 "steps": progress["step"],
                 "samples_seen": progress["samples"],
@@ -139,12 +149,7 @@ def train(
                 "samples_per_second": round(rate),
                 "validation": metrics,
                 "loop": asdict(loop),
-                "hardware": {
-                    **machine_info(),
-                    "keras": keras.__version__,
-                    "threads": loop.threads,
-                    **precision.to_dict(),
-                },
+                "hardware": hardware_card(loop, precision),
                 "python": platform.python_version(),
             }
             best_card["sha256"] = save_checkpoint(model, config, best_card, out)
@@ -183,9 +188,20 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--batch-size", type=int, default=DataConfig.batch_size)
     parser.add_argument("--patience", type=int, default=DataConfig.patience)
     parser.add_argument("--workers", type=int, default=None, help="label processes")
+    parser.add_argument(
+        "--bound-until",
+        type=int,
+        default=BOUND_UNTIL,
+        help=f"label scrambles of up to this many moves with max_depth=length (0..{MAX_BOUND}; "
+        "0: the seed's unbounded labels)",
+    )
     args = parser.parse_args(argv)
     data = DataConfig(
-        calls=args.calls, batch_size=args.batch_size, patience=args.patience, workers=args.workers
+        calls=args.calls,
+        batch_size=args.batch_size,
+        patience=args.patience,
+        workers=args.workers,
+        bound_until=args.bound_until,
     )
     return train(loop_config(args), data, MLPConfig(encoding=args.encoding), log=print_flush)
 

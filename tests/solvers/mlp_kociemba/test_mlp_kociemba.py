@@ -14,7 +14,7 @@ from harness.testing import check_solver
 from solvers.common.checkpoint import CheckpointError
 from solvers.mlp_kociemba import labels as labels_module
 from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
-from solvers.mlp_kociemba.labels import cache_path, generate, load_or_generate
+from solvers.mlp_kociemba.labels import BOUND_UNTIL, cache_path, generate, load_or_generate
 from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
 from solvers.mlp_kociemba.train import DataConfig, main, train
 from tests.envsettings import loop_for_tests
@@ -39,9 +39,29 @@ def test_every_prefix_label_is_the_next_move_of_a_solution_that_solves(small_lab
             assert np.array_equal(s.states[row], state)
             state = apply_moves(state[:, None], np.array([s.labels[row]]))[:, 0]
         assert is_solved(state)
-    # the seed's own label is kociemba's first move on the scrambled state
-    first = s.states[starts[0]]
-    assert s.labels[starts[0]] == parse_moves(kociemba.solve(state_to_facelets(first)))[0]
+    # the seed's own label is kociemba's first move on the scrambled state, asked for a route
+    # no longer than the scramble when the scramble is short
+    for row in starts[:10]:
+        length = int(s.scramble_length[row])
+        bound = length if length <= BOUND_UNTIL else 24
+        solution = parse_moves(kociemba.solve(state_to_facelets(s.states[row]), max_depth=bound))
+        assert s.labels[row] == solution[0]
+    short = starts[s.scramble_length[starts] <= BOUND_UNTIL]
+    assert len(short) > 5 and (s.remaining[short] <= s.scramble_length[short]).all()
+
+
+def test_the_seeds_unbounded_labels_are_kept_as_bound_zero():
+    seed_style = generate(40, seed=3, workers=1, progress=False, bound_until=0)[0]
+    starts = np.flatnonzero(seed_style.step == 0)
+    for row in starts[:10]:
+        solution = parse_moves(kociemba.solve(state_to_facelets(seed_style.states[row])))
+        assert seed_style.labels[row] == solution[0]
+    # on the same scrambles the bound never lengthens a route, and shortens some
+    bounded = generate(40, seed=3, workers=1, progress=False)[0]
+    ours = bounded.remaining[bounded.step == 0]
+    theirs = seed_style.remaining[starts]
+    assert (ours <= theirs).all() and (ours < theirs).any()
+    assert cache_path(40, 3, 0, 0) != cache_path(40, 3, 0)
 
 
 def test_labels_are_the_same_with_any_number_of_workers_and_are_cached(
@@ -65,6 +85,16 @@ def test_labels_are_the_same_with_any_number_of_workers_and_are_cached(
     again = load_or_generate(40, seed=3, workers=1, log=said.append)
     assert "unreadable" in said[0] and str(path) in said[0]
     assert np.array_equal(again.labels, made.labels)
+
+
+def test_a_cached_set_under_another_bound_is_reused_and_gives_the_same_labels(monkeypatch):
+    fresh = generate(150, seed=4, workers=1, progress=False)[0]
+    load_or_generate(100, seed=4, workers=1, log=lambda _: None, bound_until=0)
+    said: list[str] = []
+    reused = load_or_generate(150, seed=4, workers=1, log=said.append)
+    assert "reusing the 100 calls" in said[0]
+    for field in ("states", "labels", "scramble_length", "step", "remaining"):
+        assert np.array_equal(getattr(reused, field), getattr(fresh, field)), field
 
 
 def test_the_network_is_the_seeds_body_with_an_18_way_head():
@@ -105,6 +135,18 @@ def test_the_command_line_refuses_a_bad_count_before_any_work(flag, tmp_path, mo
     monkeypatch.setattr(labels_module, "generate", lambda *a, **k: pytest.fail("worked"))
     with pytest.raises(ArgumentError, match=f"{flag[2:].replace('-', '_')}=0"):
         main([flag, "0", "--out", str(tmp_path), "--steps", "1"])
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [(["--count", "0"], "--count 0"), (["--count", "5", "--bound-until", "13"], "bound_until=13")],
+)
+def test_the_label_command_refuses_bad_values_in_one_line(args, named, monkeypatch, capsys):
+    monkeypatch.setattr(labels_module, "generate", lambda *a, **k: pytest.fail("worked"))
+    with pytest.raises(SystemExit) as stopped:
+        labels_module.main(args)
+    assert stopped.value.code == 2
+    assert named in capsys.readouterr().err.strip().splitlines()[-1]
 
 
 SHIPPED = (CHECKPOINT_DIR / f"{STEM}.keras").exists()
