@@ -175,7 +175,8 @@ def generate(
         starts = [*np.flatnonzero(steps == 0)[:: 4 * CHUNK].tolist(), len(steps)]
         for begin, end in itertools.pairwise(starts):
             old = tuple(getattr(reuse[0], f)[begin:end] for f in FIELDS)
-            tasks.append((_relabel, (old, reuse[2], bound_until), 4 * CHUNK))
+            calls = int((old[3] == 0).sum())  # the progress bar counts calls, not rows
+            tasks.append((_relabel, (old, reuse[2], bound_until), calls))
     for i in range(done // CHUNK, -(-count // CHUNK)):
         n = min(CHUNK, count - i * CHUNK)
         tasks.append((_chunk, (seed, stream, i, n, bound_until), n))
@@ -187,7 +188,8 @@ def generate(
             from rich.progress import Progress
 
             with Progress(transient=False) as bar:
-                task = bar.add_task(f"kociemba labels ({workers} workers)", total=count)
+                total = sum(n for *_, n in tasks)
+                task = bar.add_task(f"kociemba labels ({workers} workers)", total=total)
                 parts = []
                 for future, (_, _, n) in zip(futures, tasks, strict=True):
                     parts.append(future.result())
