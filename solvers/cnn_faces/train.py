@@ -79,12 +79,7 @@ def train(
     state_model, state_json = out / f"{STEM}.train-state.keras", out / f"{STEM}.train-state.json"
     rng = np.random.default_rng([loop.seed, 0])
     progress = {"step": 0, "elapsed": 0.0, "samples": 0, "best": float("inf")}
-    model, resumed = run_model(
-        loop,
-        state_model,
-        lambda: build_model(config),
-        lambda folder: load_checkpoint(folder)[0].get_weights(),
-    )
+    model, resumed = run_model(loop, state_model, lambda: build_model(config), load_checkpoint)
     if resumed:
         meta = json.loads(state_json.read_text())
         rng.bit_generator.state = meta.pop("rng")

@@ -31,12 +31,13 @@ def configure_threads(threads: int) -> None:
         pass
 
 
-def run_model(loop, state_model: Path, build: Callable[[], object], init_weights: Callable):
+def run_model(loop, state_model: Path, build: Callable[[], object], load_checkpoint: Callable):
     """The model a training run goes on with, and whether it was resumed.
 
     Resuming loads the run's own state file (optimizer included) in safe mode; otherwise the
-    model is built, optionally started from the weights ``init_weights(loop.init_from)``
-    returns, and compiled with Adam over logits, as every Keras solver here trains.
+    model is built, optionally started from the weights of the checkpoint that the solver's
+    ``load_checkpoint(loop.init_from)`` returns as ``(model, card)``, and compiled with Adam
+    over logits, as every Keras solver here trains.
     """
     import keras
 
@@ -44,7 +45,7 @@ def run_model(loop, state_model: Path, build: Callable[[], object], init_weights
         return keras.models.load_model(state_model, safe_mode=True), True
     model = build()
     if loop.init_from:
-        model.set_weights(init_weights(Path(loop.init_from)))
+        model.set_weights(load_checkpoint(Path(loop.init_from))[0].get_weights())
     model.compile(
         optimizer=keras.optimizers.Adam(loop.lr),
         loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),

@@ -11,11 +11,11 @@ label), so the seed's distribution is the ``step == 0`` subset of the same file.
 Short scrambles are solved with a length bound: for a scramble of ``length <= bound_until``
 moves, ``kociemba.solve`` is given ``max_depth=length`` (the scramble itself proves such a
 solution exists), so the two-phase search keeps going until its route is no longer than the
-scramble. Unbounded, it returns 8.2 moves for 7-move scrambles (6.7 bounded) and 16.5 for
-11-move ones (10.9): detours through G1 that a next-move predictor then has to learn, state
+scramble. Unbounded, it returns 8.5 moves for 7-move scrambles (6.8 bounded) and 14.25 for
+11-move ones (10.65): detours through G1 that a next-move predictor then has to learn, state
 by state, for cubes that are a few moves from home. Longer scrambles keep the seed's call
-(the bound costs 0.12 s a call at 12 moves and over a second at 13). ``bound_until=0`` is the
-seed's labelling exactly.
+(the bound costs 0.2 s a call at 12 moves and 0.6 s at 13; ``benchmarks/mlp_kociemba_bound.py``
+measures it). ``bound_until=0`` is the seed's labelling exactly.
 
 Label sets are deterministic in ``(seed, stream, count)`` whatever the number of workers (each
 chunk of scrambles has its own random stream) and cached as ``.npz`` (no pickles) under
@@ -42,8 +42,8 @@ from solvers.common.walks import random_walks
 
 MAX_SCRAMBLE = 25  # the seed's longest scramble
 CHUNK = 100  # scrambles per worker task: each chunk has its own random stream
-MAX_BOUND = 12  # longest scramble solved with max_depth=length (0.12 s a call at 12)
-BOUND_UNTIL = 11  # the default: 8 ms a call at 11 moves
+MAX_BOUND = 12  # longest scramble solved with max_depth=length (0.2 s a call at 12)
+BOUND_UNTIL = 11  # the default: 10 ms a call at 11 moves
 FIELDS = ("states", "labels", "scramble_length", "step", "remaining")
 
 

@@ -40,7 +40,13 @@ from solvers.common.loop import (
 )
 from solvers.common.precision import resolve
 from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint, save_checkpoint
-from solvers.mlp_kociemba.labels import BOUND_UNTIL, MAX_BOUND, LabelSet, load_or_generate
+from solvers.mlp_kociemba.labels import (
+    BOUND_UNTIL,
+    MAX_BOUND,
+    LabelSet,
+    check_bound,
+    load_or_generate,
+)
 from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
 
 
@@ -57,10 +63,10 @@ class DataConfig:
         for name in ("calls", "validation_calls", "batch_size", "patience"):
             if getattr(self, name) < 1:
                 raise ArgumentError(f"mlp-kociemba {name}={getattr(self, name)}: must be >= 1")
-        if not 0 <= self.bound_until <= MAX_BOUND:
-            raise ArgumentError(
-                f"mlp-kociemba bound_until={self.bound_until}: must be in 0..{MAX_BOUND}"
-            )
+        try:
+            check_bound(self.bound_until)
+        except ValueError as exc:
+            raise ArgumentError(f"mlp-kociemba {exc}") from None
 
 
 def validate(model, val: LabelSet, x: np.ndarray) -> dict:
@@ -99,12 +105,7 @@ def train(
     out.mkdir(parents=True, exist_ok=True)
     state_model, state_json = out / f"{STEM}.train-state.keras", out / f"{STEM}.train-state.json"
     progress = {"step": 0, "elapsed": 0.0, "samples": 0, "best": float("inf"), "stale": 0}
-    model, resumed = run_model(
-        loop,
-        state_model,
-        lambda: build_model(config),
-        lambda folder: load_checkpoint(folder)[0].get_weights(),
-    )
+    model, resumed = run_model(loop, state_model, lambda: build_model(config), load_checkpoint)
     if resumed:
         progress.update(json.loads(state_json.read_text()))
         log(f"resumed at step {progress['step']}, {progress['elapsed'] / 60:.1f} min")
