@@ -18,19 +18,30 @@ run() {
 depths=(); for d in $(seq -w 1 20); do depths+=(--suite "depth-$d-v1"); done
 deep=(--suite depth-10-v1 --suite depth-15-v1 --suite depth-20-v1 --suite random-state-v1)
 
+# greedy twice: the plain network (the seed's way) and the policy averaged over the 48
+# symmetries (symmetries=full, what search=greedy does by default); run ids -greedy-, -greedyfull-
+greedy=(plain:none full:full)
 if [[ $STEP == all || $STEP == greedy ]]; then
-  # the seed's way (refusing revisits): the curve over depths, then all of depth 7 (its limit)
-  run --set search=greedy "${depths[@]}" --limit "${GREEDY_LIMIT:-100}" \
-      --run-id "mlp-kociemba${TAG}-greedy-depths"
-  run --set search=greedy --suite depth-07-v1 --run-id "mlp-kociemba${TAG}-greedy-depth07"
+  # refusing revisits: the curve over depths, then all of depth 7 (the seed's limit)
+  for g in "${greedy[@]}"; do
+    name=${g%%:*}; name=${name/plain/}
+    run --set search=greedy --set symmetries="${g#*:}" "${depths[@]}" \
+        --limit "${GREEDY_LIMIT:-100}" --run-id "mlp-kociemba${TAG}-greedy${name}-depths"
+    run --set search=greedy --set symmetries="${g#*:}" --suite depth-07-v1 \
+        --run-id "mlp-kociemba${TAG}-greedy${name}-depth07"
+  done
 fi
 if [[ $STEP == all || $STEP == uniform ]]; then
   # the seed's own kind of scramble: 10 moves drawn independently (they may cancel)
-  run --set search=greedy --suite uniform-moves-10-v1 --run-id "mlp-kociemba${TAG}-greedy-uniform10"
+  for g in "${greedy[@]}"; do
+    name=${g%%:*}; name=${name/plain/}
+    run --set search=greedy --set symmetries="${g#*:}" --suite uniform-moves-10-v1 \
+        --run-id "mlp-kociemba${TAG}-greedy${name}-uniform10"
+  done
 fi
 if [[ $STEP == all || $STEP == beam ]]; then
   for width in ${BEAM_WIDTHS:-1024 4096}; do
-    run --set search=beam --set beam_width="$width" "${deep[@]}" --limit "${BEAM_LIMIT:-100}" \
+    run --set search=beam --set symmetries=none --set beam_width="$width" "${deep[@]}" --limit "${BEAM_LIMIT:-100}" \
         --time-limit 60 --run-id "mlp-kociemba${TAG}-beam-$width"
   done
 fi

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 
+from harness.cube.symmetry import group, symmetric_scores
 from harness.hardware import native_bf16
 from harness.solver import Attempt, Budget
 from solvers.common.keras_io import KERAS_POLICY, configure_threads, log_softmax
@@ -26,6 +27,15 @@ class MLPKociembaSettings(SearchSettings):
     batch_size: int = 8192
     precision: Literal["auto", "fp32", "bf16"] = "auto"
     checkpoint: str = ""  # a folder with another mlp-kociemba.keras + .json; empty: shipped
+    symmetries: Literal["auto", "none", "ud", "full"] = "auto"
+
+    OPTION_HELP: ClassVar = {
+        **SearchSettings.OPTION_HELP,
+        "checkpoint": "folder of another mlp-kociemba checkpoint (empty: the shipped one)",
+        "symmetries": "average the policy over the cube's symmetries: none, ud (the 16 that "
+        "keep kociemba's U-D axis) or full (all 48), costing that many model evaluations a "
+        "state; auto: full for greedy (a few states a cube), none for beam (thousands a step)",
+    }
 
 
 class MLPKociembaSolver:
@@ -47,6 +57,10 @@ class MLPKociembaSolver:
         check_metric(self.card, metric, folder)
         self.checkpoint_sha256 = self.card["sha256"]
         self.encoding = self.card["architecture"]["encoding"]
+        self.symmetry_group = self.settings.symmetries
+        if self.symmetry_group == "auto":
+            self.symmetry_group = "full" if self.settings.search == "greedy" else "none"
+        self.symmetries = group(self.symmetry_group)
         self.clock = ModelClock()
 
     @property
@@ -57,13 +71,20 @@ class MLPKociembaSolver:
             "threads": self.settings.threads,
             "metric": "htm",
             "encoding": self.encoding,
+            "symmetries": self.symmetry_group,
             "parameters": self.card.get("parameters"),
             "train_minutes": self.card.get("train_minutes"),
             "trained_on": self.card.get("hardware", {}).get("cpu"),
         }
 
     def policy(self, states: np.ndarray) -> np.ndarray:
-        """(54, N) states -> (N, 18) log-probabilities of the two-phase route's next move."""
+        """(54, N) states -> (N, 18) log-probabilities of the two-phase route's next move,
+        averaged over the images of each state under the ``symmetries`` setting."""
+        if len(self.symmetries) == 1:
+            return self._log_probs(states)
+        return symmetric_scores(states, self._log_probs, self.symmetries)
+
+    def _log_probs(self, states: np.ndarray) -> np.ndarray:
         return log_softmax(self.model.predict_on_batch(encode(states.T, self.encoding)))
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:

@@ -7,6 +7,13 @@ learning rate over the budget, validation every ``eval_every_s`` seconds, early 
 after ``--patience`` validations without a better loss. The best model ships; the run's
 state is saved at every validation and resumed unless ``--fresh``.
 
+Each batch is augmented by the cube's symmetries (``--symmetries``, :mod:`harness.cube.symmetry`):
+a state and its label are replaced by their image under a symmetry drawn per row. ``rule``
+draws from the symmetries that keep the label a route of its labelling rule: all 48 for a
+length-bounded label (any image of a route no longer than the scramble is one too), the 16
+that keep the U-D axis for a two-phase label (they map routes through G1 to routes through
+G1). Validation is never augmented.
+
 Validation reports the seed's figure (accuracy of the first move on the scrambled state,
 ``step == 0``), per scramble length, and the accuracy over all prefixes by moves remaining.
 """
@@ -18,9 +25,11 @@ import json
 import platform
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
+from harness.cube.symmetry import GROUPS, SYMMETRY_MOVES, conjugate_rows
 from harness.hardware import native_bf16
 from harness.solver import ArgumentError
 from solvers.common.keras_io import (
@@ -58,8 +67,14 @@ class DataConfig:
     patience: int = 5  # validations without a better loss before stopping
     workers: int | None = None  # label processes; default one per core
     bound_until: int = BOUND_UNTIL  # scrambles this short get max_depth=length; 0: the seed's
+    symmetries: Literal["none", "ud", "full", "rule"] = "rule"  # training augmentation
 
     def __post_init__(self) -> None:
+        if self.symmetries not in AUGMENTATIONS:
+            raise ArgumentError(
+                f"mlp-kociemba symmetries={self.symmetries!r}: must be one of "
+                f"{', '.join(AUGMENTATIONS)}"
+            )
         for name in ("calls", "validation_calls", "batch_size", "patience"):
             if getattr(self, name) < 1:
                 raise ArgumentError(f"mlp-kociemba {name}={getattr(self, name)}: must be >= 1")
@@ -67,6 +82,27 @@ class DataConfig:
             check_bound(self.bound_until)
         except ValueError as exc:
             raise ArgumentError(f"mlp-kociemba {exc}") from None
+
+
+AUGMENTATIONS = ("none", "ud", "full", "rule")
+
+
+def augment(
+    states: np.ndarray, labels: np.ndarray, bounded: np.ndarray, name: str, seed: list[int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 54) states, (N,) labels -> their images under one symmetry per row.
+
+    ``bounded`` (N,) marks length-bounded labels; ``name`` is one of ``AUGMENTATIONS``
+    (``rule``: any of the 48 where bounded, one of the 16 U-D ones elsewhere).
+    """
+    if name == "none":
+        return states, labels
+    rng = np.random.default_rng(seed)
+    ud, full = GROUPS["ud"], GROUPS["full"]
+    pick_ud = ud[rng.integers(0, len(ud), len(labels))]
+    pick_full = full[rng.integers(0, len(full), len(labels))]
+    ks = {"ud": pick_ud, "full": pick_full, "rule": np.where(bounded, pick_full, pick_ud)}[name]
+    return conjugate_rows(states, ks), SYMMETRY_MOVES[ks, labels]
 
 
 def validate(model, val: LabelSet, x: np.ndarray) -> dict:
@@ -140,7 +176,8 @@ def train(
                 "data": {**asdict(data), "training_labels": n, "validation_labels": len(val)},
                 "label": (
                     "next move of kociemba's two-phase solution, every prefix; max_depth="
-                    f"length for scrambles of <= {data.bound_until} moves"
+                    f"length for scrambles of <= {data.bound_until} moves; augmented by "
+                    f"symmetries={data.symmetries}"
                 ),
                 "parameters": model.count_params(),
                 "steps": progress["step"],
@@ -167,8 +204,14 @@ def train(
         order = orders[epoch]
         batch = order[start : start + data.batch_size]
         model.optimizer.learning_rate.assign(cosine_lr(loop, clock.fraction()))
-        x = encode(train_set.states[batch], config.encoding)
-        model.train_on_batch(x, train_set.labels[batch].astype(np.int64))
+        states, labels = augment(
+            train_set.states[batch],
+            train_set.labels[batch].astype(np.intp),
+            train_set.scramble_length[batch] <= data.bound_until,
+            data.symmetries,
+            [loop.seed, 3, progress["step"]],
+        )
+        model.train_on_batch(encode(states, config.encoding), labels.astype(np.int64))
         progress["step"] = clock.step = progress["step"] + 1
         progress["samples"] += len(batch)
         if clock.eval_due():
@@ -196,6 +239,13 @@ def main(argv: list[str] | None = None) -> dict:
         help=f"label scrambles of up to this many moves with max_depth=length (0..{MAX_BOUND}; "
         "0: the seed's unbounded labels)",
     )
+    parser.add_argument(
+        "--symmetries",
+        choices=AUGMENTATIONS,
+        default=DataConfig.symmetries,
+        help="augment each row by a symmetry: none (the seed), ud (the 16 keeping the U-D "
+        "axis), full (all 48), rule (48 for length-bounded labels, 16 for two-phase ones)",
+    )
     args = parser.parse_args(argv)
     data = DataConfig(
         calls=args.calls,
@@ -203,6 +253,7 @@ def main(argv: list[str] | None = None) -> dict:
         patience=args.patience,
         workers=args.workers,
         bound_until=args.bound_until,
+        symmetries=args.symmetries,
     )
     return train(loop_config(args), data, MLPConfig(encoding=args.encoding), log=print_flush)
 

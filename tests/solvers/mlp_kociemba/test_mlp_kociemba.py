@@ -7,16 +7,25 @@ import kociemba
 import numpy as np
 import pytest
 
-from harness.cube import apply_moves, is_solved, parse_moves, state_to_facelets
+from harness.cube import (
+    SOLVED,
+    apply_moves,
+    apply_sequence,
+    is_solved,
+    parse_moves,
+    state_to_facelets,
+)
+from harness.cube.moves import MOVE_FACE
+from harness.cube.symmetry import SYMMETRY_MOVES, conjugate
 from harness.registry import make_solver
-from harness.solver import ArgumentError
+from harness.solver import ArgumentError, SettingsError
 from harness.testing import check_solver
 from solvers.common.checkpoint import CheckpointError
 from solvers.mlp_kociemba import labels as labels_module
 from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
 from solvers.mlp_kociemba.labels import BOUND_UNTIL, cache_path, generate, load_or_generate
 from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
-from solvers.mlp_kociemba.train import DataConfig, main, train
+from solvers.mlp_kociemba.train import DataConfig, augment, main, train
 from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 
@@ -97,6 +106,32 @@ def test_a_cached_set_under_another_bound_is_reused_and_gives_the_same_labels(mo
         assert np.array_equal(getattr(reused, field), getattr(fresh, field)), field
 
 
+def test_augmented_labels_still_start_a_route_as_short_as_the_original(small_labels):
+    s = small_labels
+    bounded = s.scramble_length <= BOUND_UNTIL
+    states, moves = augment(s.states, s.labels.astype(np.intp), bounded, "rule", [0, 3, 0])
+    assert not np.array_equal(states, s.states)
+    near = np.flatnonzero(s.remaining <= 6)
+    for row in near[:: max(1, len(near) // 60)]:
+        child = apply_moves(states[row][:, None], np.array([moves[row]]))[:, 0]
+        left = int(s.remaining[row]) - 1
+        if left == 0:
+            assert is_solved(child)
+        else:  # the image of the rest of the route solves the image of the next state
+            route = kociemba.solve(state_to_facelets(child), max_depth=left)
+            assert len(route.split()) <= left
+    # two-phase labels only get the 16 symmetries that keep the U-D axis: a U or D turn stays
+    # a U or D turn; length-bounded ones get all 48, which turn some of them into R, F, L, B
+    ud_turn = np.isin(MOVE_FACE[s.labels], (0, 3))
+    ud_after = np.isin(MOVE_FACE[moves], (0, 3))
+    assert (ud_after[~bounded] == ud_turn[~bounded]).all()
+    assert (ud_after[bounded] != ud_turn[bounded]).any()
+    same = augment(s.states, s.labels.astype(np.intp), bounded, "none", [0, 3, 0])
+    assert same[0] is s.states
+    one = augment(s.states[:1], s.labels[:1].astype(np.intp), bounded[:1], "full", [0, 3, 0])
+    assert any(np.array_equal(one[0][0], conjugate(s.states[0], k)) for k in range(48))
+
+
 def test_the_network_is_the_seeds_body_with_an_18_way_head():
     states = np.random.default_rng(0).integers(0, 6, size=(5, 54)).astype(np.uint8)
     onehot, integer = MLPConfig(encoding="onehot"), MLPConfig(encoding="integer")
@@ -135,6 +170,8 @@ def test_the_command_line_refuses_a_bad_count_before_any_work(flag, tmp_path, mo
     monkeypatch.setattr(labels_module, "generate", lambda *a, **k: pytest.fail("worked"))
     with pytest.raises(ArgumentError, match=f"{flag[2:].replace('-', '_')}=0"):
         main([flag, "0", "--out", str(tmp_path), "--steps", "1"])
+    with pytest.raises(ArgumentError, match="symmetries='mirror'"):
+        DataConfig(symmetries="mirror")
 
 
 @pytest.mark.parametrize(
@@ -159,7 +196,31 @@ def test_shipped_checkpoint_passes_conformance():
 
 
 @needs_checkpoint
-@pytest.mark.parametrize("search", ["greedy", "beam"])
-def test_shipped_checkpoint_solves_depth_three(search):
-    solver = make_solver("mlp-kociemba", {"search": search, "beam_width": 64})
+@pytest.mark.parametrize(
+    ("search", "symmetries"), [("greedy", "none"), ("beam", "none"), ("greedy", "full")]
+)
+def test_shipped_checkpoint_solves_depth_three(search, symmetries):
+    solver = make_solver(
+        "mlp-kociemba", {"search": search, "beam_width": 64, "symmetries": symmetries}
+    )
     assert_solves_first(solver, "depth-03-v1", 100)
+
+
+@needs_checkpoint
+def test_the_symmetry_averaged_policy_treats_every_image_of_a_cube_alike():
+    rng = np.random.default_rng(7)
+    state = apply_sequence(SOLVED, rng.integers(0, 18, 12).tolist())
+    plain = make_solver("mlp-kociemba", {"symmetries": "none"})
+    averaged = make_solver("mlp-kociemba", {"symmetries": "full"})
+    base = averaged.policy(state[:, None])[0]
+    for k in (5, 17, 40):
+        image = averaged.policy(conjugate(state, k)[:, None])[0]
+        assert np.allclose(image[SYMMETRY_MOVES[k]], base, atol=1e-4)
+    # the plain network is not equivariant: that is what averaging buys
+    moved = plain.policy(conjugate(state, 5)[:, None])[0][SYMMETRY_MOVES[5]]
+    assert not np.allclose(moved, plain.policy(state[:, None])[0], atol=1e-4)
+    # auto: averaged for greedy (a few states a cube), plain for a beam of thousands
+    assert make_solver("mlp-kociemba", {}).runtime_info["symmetries"] == "full"
+    assert make_solver("mlp-kociemba", {"search": "beam"}).runtime_info["symmetries"] == "none"
+    with pytest.raises(SettingsError, match="symmetries"):
+        make_solver("mlp-kociemba", {"symmetries": "mirror"})
