@@ -20,14 +20,13 @@ sticker geometry, and the move table from matching conjugated move permutations.
 from __future__ import annotations
 
 import itertools
-from typing import Final, Literal
+from collections.abc import Callable
+from typing import Final
 
 import numpy as np
 
 from harness.cube.geometry import NUM_FACES, NUM_STICKERS, STICKER_CUBIE, STICKER_NORMAL
 from harness.cube.moves import MOVE_TABLES, NUM_MOVES
-
-SymmetryGroup = Literal["none", "ud", "full"]
 
 
 def _matrices() -> np.ndarray:
@@ -103,7 +102,9 @@ def conjugate_rows(states: np.ndarray, ks: np.ndarray) -> np.ndarray:
     return np.take_along_axis(SYMMETRY_COLOURS[ks], gathered.astype(np.intp), axis=1)
 
 
-def symmetric_scores(states: np.ndarray, score, ks: np.ndarray) -> np.ndarray:
+def symmetric_scores(
+    states: np.ndarray, score: Callable[[np.ndarray], np.ndarray], ks: np.ndarray
+) -> np.ndarray:
     """Average a per-move score over the images of each state under symmetries ``ks``.
 
     Args:
