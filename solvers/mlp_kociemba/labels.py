@@ -17,9 +17,15 @@ by state, for cubes that are a few moves from home. Longer scrambles keep the se
 (the bound costs 0.2 s a call at 12 moves and 0.6 s at 13; ``benchmarks/mlp_kociemba_bound.py``
 measures it). ``bound_until=0`` is the seed's labelling exactly.
 
-Label sets are deterministic in ``(seed, stream, count)`` whatever the number of workers (each
-chunk of scrambles has its own random stream) and cached as ``.npz`` (no pickles) under
-``$CUBEBENCH_HOME/cache/mlp-kociemba`` (default ``~/.cubebench/cache``), outside git.
+Stream 0 is the training set, stream 1 the validation set and stream 2 (``NEAR_STREAM``) an
+optional supplement of short scrambles only (``max_length``, e.g. 10, all length-bounded):
+the states a greedy rollout walks through, of which the seed's mix labels few along routes a
+random short scramble would take. They are cheap: 0.04 ms a call at 7 moves, 1.6 ms at 10.
+
+Label sets are deterministic in ``(seed, stream, count, max_length)`` whatever the number of
+workers (each chunk of scrambles has its own random stream) and cached as ``.npz`` (no
+pickles) under ``$CUBEBENCH_HOME/cache/mlp-kociemba`` (default ``~/.cubebench/cache``),
+outside git.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ MAX_SCRAMBLE = 25  # the seed's longest scramble
 CHUNK = 100  # scrambles per worker task: each chunk has its own random stream
 MAX_BOUND = 12  # longest scramble solved with max_depth=length (0.2 s a call at 12)
 BOUND_UNTIL = 11  # the default: 10 ms a call at 11 moves
+NEAR_STREAM = 2  # short scrambles only, a training supplement
 FIELDS = ("states", "labels", "scramble_length", "step", "remaining")
 
 
@@ -68,6 +75,9 @@ class LabelSet:
 
     def subset(self, mask: np.ndarray) -> LabelSet:
         return LabelSet(*(getattr(self, f)[mask] for f in FIELDS))
+
+    def __add__(self, other: LabelSet) -> LabelSet:
+        return LabelSet(*(np.concatenate([getattr(self, f), getattr(other, f)]) for f in FIELDS))
 
 
 def cache_dir() -> Path:
@@ -108,12 +118,18 @@ def _arrays(rows: list[tuple]) -> tuple[np.ndarray, ...]:
     )
 
 
+def check_length(max_length: int) -> int:
+    if not 1 <= max_length <= MAX_SCRAMBLE:
+        raise ValueError(f"label max_length={max_length}: must be in 1..{MAX_SCRAMBLE}")
+    return max_length
+
+
 def _chunk(
-    seed: int, stream: int, index: int, count: int, bound_until: int
+    seed: int, stream: int, index: int, count: int, bound_until: int, max_length: int
 ) -> tuple[np.ndarray, ...]:
     """Label ``count`` scrambles of chunk ``index``; runs in a worker process."""
     rng = np.random.default_rng([seed, stream, index])
-    lengths = rng.integers(1, MAX_SCRAMBLE + 1, size=count)
+    lengths = rng.integers(1, max_length + 1, size=count)
     walks = random_walks(count, MAX_SCRAMBLE, rng)
     scrambled = solved_batch(count)  # (54, count)
     for step in range(MAX_SCRAMBLE):
@@ -150,6 +166,7 @@ def generate(
     progress: bool = True,
     bound_until: int = BOUND_UNTIL,
     reuse: tuple[LabelSet, int, int] | None = None,
+    max_length: int = MAX_SCRAMBLE,
 ) -> tuple[LabelSet, float]:
     """Label ``count`` scrambles with kociemba in ``workers`` processes.
 
@@ -165,6 +182,9 @@ def generate(
     if count < 1:
         raise ValueError(f"label count={count}: must be at least 1")
     check_bound(bound_until)
+    check_length(max_length)
+    if reuse and max_length != MAX_SCRAMBLE:
+        raise ValueError(f"reuse of a set with max_length={MAX_SCRAMBLE}: asked {max_length}")
     workers = workers or max(1, os.cpu_count() or 1)
     done = reuse[1] if reuse else 0
     if done % CHUNK or done > count:
@@ -179,7 +199,7 @@ def generate(
             tasks.append((_relabel, (old, reuse[2], bound_until), calls))
     for i in range(done // CHUNK, -(-count // CHUNK)):
         n = min(CHUNK, count - i * CHUNK)
-        tasks.append((_chunk, (seed, stream, i, n, bound_until), n))
+        tasks.append((_chunk, (seed, stream, i, n, bound_until, max_length), n))
     start = time.perf_counter()
     # spawned, not forked: the caller may already hold torch or tensorflow thread pools
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
@@ -201,9 +221,16 @@ def generate(
     return labels, len(labels) / seconds
 
 
-def cache_path(count: int, seed: int, stream: int, bound_until: int = BOUND_UNTIL) -> Path:
+def cache_path(
+    count: int,
+    seed: int,
+    stream: int,
+    bound_until: int = BOUND_UNTIL,
+    max_length: int = MAX_SCRAMBLE,
+) -> Path:
     bound = f"-bound{bound_until}" if bound_until else ""  # 0: the seed's labels
-    return cache_dir() / f"labels-seed{seed}-stream{stream}-n{count}{bound}.npz"
+    short = f"-len{max_length}" if max_length != MAX_SCRAMBLE else ""
+    return cache_dir() / f"labels-seed{seed}-stream{stream}-n{count}{bound}{short}.npz"
 
 
 def load_or_generate(
@@ -213,20 +240,24 @@ def load_or_generate(
     workers: int | None = None,
     log=print,
     bound_until: int = BOUND_UNTIL,
+    max_length: int = MAX_SCRAMBLE,
 ) -> LabelSet:
-    """The cached label set for ``(count, seed, stream, bound_until)``; made when missing.
+    """The cached label set for ``(count, seed, stream, bound_until, max_length)``; made
+    when missing.
 
     A cache file that does not read back as a label set is named and made again: it is
     derived data, so nothing is lost.
     """
-    path = cache_path(count, seed, stream, check_bound(bound_until))
+    path = cache_path(count, seed, stream, check_bound(bound_until), check_length(max_length))
     if path.exists():
         try:
             return read(path)
         except ValueError as exc:
             log(f"label cache {path} is unreadable ({exc}); making it again")
-    reuse = _reusable(count, seed, stream, log)
-    labels, rate = generate(count, seed, stream, workers, bound_until=bound_until, reuse=reuse)
+    reuse = _reusable(count, seed, stream, log) if max_length == MAX_SCRAMBLE else None
+    labels, rate = generate(
+        count, seed, stream, workers, bound_until=bound_until, reuse=reuse, max_length=max_length
+    )
     log(f"{len(labels):,} labels from {count:,} kociemba calls, {rate:,.0f} labels/s")
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.npz")
@@ -278,7 +309,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m solvers.mlp_kociemba.labels")
     parser.add_argument("--count", type=int, required=True, help="scrambles (kociemba calls)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--stream", type=int, default=0, help="0 training, 1 validation")
+    parser.add_argument(
+        "--stream", type=int, default=0, help="0 training, 1 validation, 2 near-solved"
+    )
+    parser.add_argument(
+        "--max-length", type=int, default=MAX_SCRAMBLE, help="longest scramble (1..25)"
+    )
     parser.add_argument("--workers", type=int, default=None, help="default: one per core")
     parser.add_argument(
         "--bound-until",
@@ -294,12 +330,14 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--workers {args.workers}: must be at least 1")
     try:
         check_bound(args.bound_until)
+        check_length(args.max_length)
     except ValueError as exc:
-        parser.error(f"--bound-until: {exc}")
+        parser.error(str(exc))
+    bound, length = args.bound_until, args.max_length
     labels = load_or_generate(
-        args.count, args.seed, args.stream, args.workers, bound_until=args.bound_until
+        args.count, args.seed, args.stream, args.workers, bound_until=bound, max_length=length
     )
-    path = cache_path(args.count, args.seed, args.stream, args.bound_until)
+    path = cache_path(args.count, args.seed, args.stream, bound, length)
     print(f"{len(labels):,} labels in {path}")
 
 

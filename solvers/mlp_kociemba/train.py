@@ -52,6 +52,7 @@ from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoin
 from solvers.mlp_kociemba.labels import (
     BOUND_UNTIL,
     MAX_BOUND,
+    NEAR_STREAM,
     LabelSet,
     check_bound,
     load_or_generate,
@@ -68,12 +69,30 @@ class DataConfig:
     workers: int | None = None  # label processes; default one per core
     bound_until: int = BOUND_UNTIL  # scrambles this short get max_depth=length; 0: the seed's
     symmetries: Literal["none", "ud", "full", "rule"] = "rule"  # training augmentation
+    bounded_share: float = 0.0  # share of each batch drawn from length-bounded rows; 0: epochs
+    near_calls: int = 0  # extra calls on scrambles of <= near_length moves (labels.NEAR_STREAM)
+    near_length: int = 10
 
     def __post_init__(self) -> None:
         if self.symmetries not in AUGMENTATIONS:
             raise ArgumentError(
                 f"mlp-kociemba symmetries={self.symmetries!r}: must be one of "
                 f"{', '.join(AUGMENTATIONS)}"
+            )
+        if not 0.0 <= self.bounded_share < 1.0:
+            raise ArgumentError(
+                f"mlp-kociemba bounded_share={self.bounded_share}: must be in [0, 1)"
+            )
+        if self.near_calls < 0:
+            raise ArgumentError(f"mlp-kociemba near_calls={self.near_calls}: must be >= 0")
+        if self.near_calls and not 1 <= self.near_length <= self.bound_until:
+            raise ArgumentError(
+                f"mlp-kociemba near_length={self.near_length}: must be in 1..bound_until "
+                f"({self.bound_until}), so that every near label is length-bounded"
+            )
+        if self.bounded_share and not self.bound_until:
+            raise ArgumentError(
+                f"mlp-kociemba bounded_share={self.bounded_share}: needs bound_until > 0"
             )
         for name in ("calls", "validation_calls", "batch_size", "patience"):
             if getattr(self, name) < 1:
@@ -105,13 +124,38 @@ def augment(
     return conjugate_rows(states, ks), SYMMETRY_MOVES[ks, labels]
 
 
-def validate(model, val: LabelSet, x: np.ndarray) -> dict:
+def mixed_batch(
+    bounded_rows: np.ndarray, other_rows: np.ndarray, data: DataConfig, seed: list[int]
+) -> np.ndarray:
+    """(B,) row indices, ``bounded_share`` of them length-bounded, drawn with replacement.
+
+    Greedy rollouts live near the solved state, where only the length-bounded labels are
+    routes a random scramble would take; the natural share of those rows is about 18%.
+    """
+    rng = np.random.default_rng(seed)
+    k = round(data.bounded_share * data.batch_size)
+    pick_bounded = bounded_rows[rng.integers(0, len(bounded_rows), k)]
+    pick_other = other_rows[rng.integers(0, len(other_rows), data.batch_size - k)]
+    return np.concatenate([pick_bounded, pick_other])
+
+
+def validate(model, val: LabelSet, x: np.ndarray, data: DataConfig) -> dict:
+    """Held-out metrics; ``val_loss`` (which picks the checkpoint) weighs the length-bounded
+    and two-phase rows as the training batches do (``bounded_share``), so a run that leans on
+    short routes is judged on the mix it learns, not on the seed's."""
     log_probs = log_softmax(model.predict(x, batch_size=4096, verbose=0))
     y = val.labels.astype(np.int64)
     correct = log_probs.argmax(axis=1) == y
     first = val.step == 0
+    losses = -log_probs[np.arange(len(y)), y]
+    loss = float(losses.mean())
+    if data.bounded_share:
+        bounded = val.scramble_length <= data.bound_until
+        share = data.bounded_share
+        loss = share * losses[bounded].mean() + (1 - share) * losses[~bounded].mean()
     return {
-        "val_loss": round(float(-log_probs[np.arange(len(y)), y].mean()), 5),
+        "val_loss": round(float(loss), 5),
+        "val_loss_all_rows": round(float(losses.mean()), 5),
         "first_move_accuracy": round(float(correct[first].mean()), 4),
         "all_prefix_accuracy": round(float(correct.mean()), 4),
         "first_move_accuracy_by_scramble_length": {
@@ -133,6 +177,16 @@ def train(
     config = replace(config, precision=KERAS_POLICY[precision.precision])
     train_set = load_or_generate(data.calls, loop.seed, 0, data.workers, log, data.bound_until)
     val = load_or_generate(data.validation_calls, loop.seed, 1, data.workers, log, data.bound_until)
+    if data.near_calls:
+        train_set += load_or_generate(
+            data.near_calls,
+            loop.seed,
+            NEAR_STREAM,
+            data.workers,
+            log,
+            data.bound_until,
+            data.near_length,
+        )
     configure_threads(loop.threads)
     import keras
 
@@ -145,6 +199,7 @@ def train(
     if resumed:
         progress.update(json.loads(state_json.read_text()))
         log(f"resumed at step {progress['step']}, {progress['elapsed'] / 60:.1f} min")
+    base = _base_card(loop.init_from)
     val_x = encode(val.states, config.encoding)
     clock = Progress(loop, progress["elapsed"], progress["step"])
     best_card: dict = {}
@@ -158,7 +213,7 @@ def train(
 
     def checkpoint() -> None:
         nonlocal best_card
-        metrics = validate(model, val, val_x)
+        metrics = validate(model, val, val_x, data)
         elapsed, epochs = clock.elapsed, progress["samples"] / n
         rate = progress["samples"] / max(elapsed, 1e-9)
         log(
@@ -178,12 +233,20 @@ def train(
                     "next move of kociemba's two-phase solution, every prefix; max_depth="
                     f"length for scrambles of <= {data.bound_until} moves; augmented by "
                     f"symmetries={data.symmetries}"
+                    + (
+                        f"; plus {data.near_calls:,} scrambles of <= {data.near_length} moves"
+                        if data.near_calls
+                        else ""
+                    )
                 ),
                 "parameters": model.count_params(),
                 "steps": progress["step"],
                 "samples_seen": progress["samples"],
                 "epochs": round(epochs, 3),
                 "train_minutes": round(elapsed / 60, 2),
+                # a fine-tune's whole training: its base's minutes and its own
+                "total_train_minutes": round(elapsed / 60 + base.get("total_train_minutes", 0), 2),
+                "initialised_from": base or None,
                 "samples_per_second": round(rate),
                 "validation": metrics,
                 "loop": asdict(loop),
@@ -197,12 +260,16 @@ def train(
         state_json.write_text(json.dumps({**progress, "elapsed": elapsed}))
 
     orders: dict[int, np.ndarray] = {}  # the epoch's order, fixed by the seed
+    bounded_rows = np.flatnonzero(train_set.scramble_length <= data.bound_until)
+    other_rows = np.flatnonzero(train_set.scramble_length > data.bound_until)
     while clock.running() and progress["stale"] < data.patience:
-        epoch, start = divmod(progress["samples"], n)
-        if epoch not in orders:
-            orders = {epoch: np.random.default_rng([loop.seed, 2, epoch]).permutation(n)}
-        order = orders[epoch]
-        batch = order[start : start + data.batch_size]
+        if data.bounded_share:
+            batch = mixed_batch(bounded_rows, other_rows, data, [loop.seed, 4, progress["step"]])
+        else:
+            epoch, start = divmod(progress["samples"], n)
+            if epoch not in orders:
+                orders = {epoch: np.random.default_rng([loop.seed, 2, epoch]).permutation(n)}
+            batch = orders[epoch][start : start + data.batch_size]
         model.optimizer.learning_rate.assign(cosine_lr(loop, clock.fraction()))
         states, labels = augment(
             train_set.states[batch],
@@ -221,6 +288,15 @@ def train(
     else:
         checkpoint()
     return best_card
+
+
+def _base_card(folder: str) -> dict:
+    """What a fine-tune starts from, for its model card: the base checkpoint's identity."""
+    if not folder:
+        return {}
+    card = json.loads((Path(folder) / f"{STEM}.json").read_text())
+    total = card.get("total_train_minutes", card["train_minutes"])
+    return {"sha256": card["sha256"], "steps": card["steps"], "total_train_minutes": total}
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -246,8 +322,26 @@ def main(argv: list[str] | None = None) -> dict:
         help="augment each row by a symmetry: none (the seed), ud (the 16 keeping the U-D "
         "axis), full (all 48), rule (48 for length-bounded labels, 16 for two-phase ones)",
     )
+    parser.add_argument(
+        "--bounded-share",
+        type=float,
+        default=DataConfig.bounded_share,
+        help="draw this share of each batch from length-bounded rows, the rest from two-phase "
+        "ones, with replacement (0: epochs over all rows in their natural mix, ~18%% bounded)",
+    )
+    parser.add_argument(
+        "--near-calls",
+        type=int,
+        default=0,
+        help="add the labels of this many scrambles of <= --near-length moves (from their own "
+        "seed stream, all length-bounded) to the training set",
+    )
+    parser.add_argument("--near-length", type=int, default=DataConfig.near_length)
     args = parser.parse_args(argv)
     data = DataConfig(
+        near_calls=args.near_calls,
+        near_length=args.near_length,
+        bounded_share=args.bounded_share,
         calls=args.calls,
         batch_size=args.batch_size,
         patience=args.patience,

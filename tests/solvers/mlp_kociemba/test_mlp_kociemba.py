@@ -23,9 +23,15 @@ from harness.testing import check_solver
 from solvers.common.checkpoint import CheckpointError
 from solvers.mlp_kociemba import labels as labels_module
 from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
-from solvers.mlp_kociemba.labels import BOUND_UNTIL, cache_path, generate, load_or_generate
+from solvers.mlp_kociemba.labels import (
+    BOUND_UNTIL,
+    NEAR_STREAM,
+    cache_path,
+    generate,
+    load_or_generate,
+)
 from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
-from solvers.mlp_kociemba.train import DataConfig, augment, main, train
+from solvers.mlp_kociemba.train import DataConfig, augment, main, mixed_batch, train
 from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 
@@ -106,6 +112,25 @@ def test_a_cached_set_under_another_bound_is_reused_and_gives_the_same_labels(mo
         assert np.array_equal(getattr(reused, field), getattr(fresh, field)), field
 
 
+def test_the_near_stream_labels_short_scrambles_only_and_caches_them_apart():
+    said: list[str] = []
+    near = load_or_generate(60, 3, NEAR_STREAM, 1, log=said.append, max_length=6)
+    starts = near.step == 0
+    assert near.scramble_length.max() <= 6 and len(np.unique(near.scramble_length)) > 3
+    # length-bounded: no route is longer than its scramble
+    assert (near.remaining[starts] <= near.scramble_length[starts]).all()
+    path = cache_path(60, 3, NEAR_STREAM, BOUND_UNTIL, 6)
+    assert path.name.endswith("-len6.npz") and path.exists() and "60 kociemba calls" in said[0]
+    again = load_or_generate(60, 3, NEAR_STREAM, 1, max_length=6)
+    assert np.array_equal(again.states, near.states)
+    with pytest.raises(ValueError, match="max_length=26"):
+        generate(5, seed=3, stream=NEAR_STREAM, workers=1, progress=False, max_length=26)
+    with pytest.raises(ArgumentError, match="near_length=12"):
+        DataConfig(near_calls=10, near_length=12)
+    with pytest.raises(ArgumentError, match="near_calls=-1"):
+        DataConfig(near_calls=-1)
+
+
 def test_augmented_labels_still_start_a_route_as_short_as_the_original(small_labels):
     s = small_labels
     bounded = s.scramble_length <= BOUND_UNTIL
@@ -132,6 +157,20 @@ def test_augmented_labels_still_start_a_route_as_short_as_the_original(small_lab
     assert any(np.array_equal(one[0][0], conjugate(s.states[0], k)) for k in range(48))
 
 
+def test_a_mixed_batch_draws_the_asked_share_of_bounded_rows_the_same_way_each_time():
+    bounded, other = np.arange(0, 10), np.arange(10, 1000)
+    data = DataConfig(batch_size=200, bounded_share=0.75)
+    batch = mixed_batch(bounded, other, data, [0, 4, 7])
+    assert batch.shape == (200,) and (batch < 10).sum() == 150
+    assert np.array_equal(batch, mixed_batch(bounded, other, data, [0, 4, 7]))
+    assert not np.array_equal(batch, mixed_batch(bounded, other, data, [0, 4, 8]))
+    for share, named in [(1.0, "bounded_share=1.0"), (-0.1, "bounded_share=-0.1")]:
+        with pytest.raises(ArgumentError, match=named):
+            DataConfig(bounded_share=share)
+    with pytest.raises(ArgumentError, match="needs bound_until > 0"):
+        DataConfig(bounded_share=0.5, bound_until=0)
+
+
 def test_the_network_is_the_seeds_body_with_an_18_way_head():
     states = np.random.default_rng(0).integers(0, 6, size=(5, 54)).astype(np.uint8)
     onehot, integer = MLPConfig(encoding="onehot"), MLPConfig(encoding="integer")
@@ -144,17 +183,25 @@ def test_the_network_is_the_seeds_body_with_an_18_way_head():
         MLPConfig(encoding="bits")
 
 
-@pytest.mark.parametrize("encoding", ["onehot", "integer"])
-def test_short_training_learns_the_last_move_and_the_checkpoint_is_safe(tmp_path, encoding):
+@pytest.mark.parametrize(("encoding", "share"), [("onehot", 0.0), ("integer", 0.5)])
+def test_short_training_learns_the_last_move_and_the_checkpoint_is_safe(tmp_path, encoding, share):
     card = train(
         loop_for_tests(steps=150, out=str(tmp_path)),
-        DataConfig(calls=200, validation_calls=60, batch_size=256, workers=1),
+        DataConfig(
+            calls=200,
+            validation_calls=60,
+            batch_size=256,
+            workers=1,
+            bounded_share=share,
+            near_calls=100 if share else 0,
+        ),
         MLPConfig(encoding=encoding),
         log=lambda _: None,
     )
     # one move from solved the two-phase label is the undoing move: chance is 1/18
     assert card["validation"]["accuracy_by_moves_remaining"][1] > 0.5
     assert card["architecture"]["encoding"] == encoding and card["steps"] == 150
+    assert ("plus 100 scrambles of <= 10 moves" in card["label"]) == bool(share)
     model, loaded = load_checkpoint(tmp_path)
     assert loaded["sha256"] == card["sha256"]
     assert model.layers[-1].units == 18
