@@ -14,6 +14,12 @@ length-bounded label (any image of a route no longer than the scramble is one to
 that keep the U-D axis for a two-phase label (they map routes through G1 to routes through
 G1). Validation is never augmented.
 
+``--near-calls`` adds the labels of that many scrambles of at most ``--near-length`` moves
+(their own seed stream, all length-bounded): the near-solved states where a greedy rollout
+goes wrong. ``--bounded-share`` then draws that share of each batch from length-bounded rows
+and the rest from two-phase ones; with ``--init-from`` it is the shipped model's second
+stage, a fine-tune whose model card records its base.
+
 Validation reports the seed's figure (accuracy of the first move on the scrambled state,
 ``step == 0``), per scramble length, and the accuracy over all prefixes by moves remaining.
 """
@@ -149,8 +155,8 @@ def validate(model, val: LabelSet, x: np.ndarray, data: DataConfig) -> dict:
     first = val.step == 0
     losses = -log_probs[np.arange(len(y)), y]
     loss = float(losses.mean())
-    if data.bounded_share:
-        bounded = val.scramble_length <= data.bound_until
+    bounded = val.scramble_length <= data.bound_until
+    if data.bounded_share and bounded.any() and not bounded.all():
         share = data.bounded_share
         loss = share * losses[bounded].mean() + (1 - share) * losses[~bounded].mean()
     return {
@@ -262,6 +268,12 @@ def train(
     orders: dict[int, np.ndarray] = {}  # the epoch's order, fixed by the seed
     bounded_rows = np.flatnonzero(train_set.scramble_length <= data.bound_until)
     other_rows = np.flatnonzero(train_set.scramble_length > data.bound_until)
+    if data.bounded_share and not (len(bounded_rows) and len(other_rows)):
+        raise ArgumentError(
+            f"mlp-kociemba bounded_share={data.bounded_share}: the training set has "
+            f"{len(bounded_rows)} length-bounded and {len(other_rows)} two-phase rows; "
+            "a mix needs both"
+        )
     while clock.running() and progress["stale"] < data.patience:
         if data.bounded_share:
             batch = mixed_batch(bounded_rows, other_rows, data, [loop.seed, 4, progress["step"]])
