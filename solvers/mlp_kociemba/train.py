@@ -193,6 +193,14 @@ def train(
             data.bound_until,
             data.near_length,
         )
+    bounded_rows = np.flatnonzero(train_set.scramble_length <= data.bound_until)
+    other_rows = np.flatnonzero(train_set.scramble_length > data.bound_until)
+    if data.bounded_share and not (len(bounded_rows) and len(other_rows)):
+        raise ArgumentError(
+            f"mlp-kociemba bounded_share={data.bounded_share}: the training set has "
+            f"{len(bounded_rows)} length-bounded and {len(other_rows)} two-phase rows; "
+            "a mix needs both"
+        )
     configure_threads(loop.threads)
     import keras
 
@@ -266,14 +274,6 @@ def train(
         state_json.write_text(json.dumps({**progress, "elapsed": elapsed}))
 
     orders: dict[int, np.ndarray] = {}  # the epoch's order, fixed by the seed
-    bounded_rows = np.flatnonzero(train_set.scramble_length <= data.bound_until)
-    other_rows = np.flatnonzero(train_set.scramble_length > data.bound_until)
-    if data.bounded_share and not (len(bounded_rows) and len(other_rows)):
-        raise ArgumentError(
-            f"mlp-kociemba bounded_share={data.bounded_share}: the training set has "
-            f"{len(bounded_rows)} length-bounded and {len(other_rows)} two-phase rows; "
-            "a mix needs both"
-        )
     while clock.running() and progress["stale"] < data.patience:
         if data.bounded_share:
             batch = mixed_batch(bounded_rows, other_rows, data, [loop.seed, 4, progress["step"]])

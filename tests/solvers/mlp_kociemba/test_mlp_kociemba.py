@@ -171,6 +171,20 @@ def test_a_mixed_batch_draws_the_asked_share_of_bounded_rows_the_same_way_each_t
         DataConfig(bounded_share=0.5, bound_until=0)
 
 
+def test_a_mix_without_two_phase_rows_is_refused_before_a_model_is_built(tmp_path, monkeypatch):
+    import solvers.mlp_kociemba.train as train_module
+
+    def short_only(count, seed, stream, workers, log, bound_until, max_length=10):
+        return load_or_generate(count, seed, stream, workers, log, bound_until, 10)
+
+    monkeypatch.setattr(train_module, "load_or_generate", short_only)
+    monkeypatch.setattr(train_module, "build_model", lambda _: pytest.fail("model built"))
+    data = DataConfig(calls=20, validation_calls=5, workers=1, bounded_share=0.5)
+    with pytest.raises(ArgumentError, match=r"bounded_share=0.5: .* 0 two-phase rows"):
+        train(loop_for_tests(steps=5, out=str(tmp_path / "run")), data, log=lambda _: None)
+    assert not (tmp_path / "run").exists()
+
+
 def test_the_network_is_the_seeds_body_with_an_18_way_head():
     states = np.random.default_rng(0).integers(0, 6, size=(5, 54)).astype(np.uint8)
     onehot, integer = MLPConfig(encoding="onehot"), MLPConfig(encoding="integer")
