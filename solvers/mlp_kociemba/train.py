@@ -35,7 +35,6 @@ from typing import Literal
 
 import numpy as np
 
-from harness.cube.symmetry import GROUPS, SYMMETRY_MOVES, conjugate_rows
 from harness.hardware import native_bf16
 from harness.solver import ArgumentError
 from solvers.common.keras_io import (
@@ -54,6 +53,7 @@ from solvers.common.loop import (
     print_flush,
 )
 from solvers.common.precision import resolve
+from solvers.mlp_kociemba.batches import AUGMENTATIONS, augment, distance_strata, mixed_batch
 from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint, save_checkpoint
 from solvers.mlp_kociemba.labels import (
     BOUND_UNTIL,
@@ -78,6 +78,8 @@ class DataConfig:
     bounded_share: float = 0.0  # share of each batch drawn from length-bounded rows; 0: epochs
     near_calls: int = 0  # extra calls on scrambles of <= near_length moves (labels.NEAR_STREAM)
     near_length: int = 10
+    # how the bounded share is drawn: each row alike, or moves left first (capped at near_length)
+    bounded_draw: Literal["rows", "distance"] = "rows"
 
     def __post_init__(self) -> None:
         if self.symmetries not in AUGMENTATIONS:
@@ -88,6 +90,15 @@ class DataConfig:
         if not 0.0 <= self.bounded_share < 1.0:
             raise ArgumentError(
                 f"mlp-kociemba bounded_share={self.bounded_share}: must be in [0, 1)"
+            )
+        if self.bounded_draw not in ("rows", "distance"):
+            raise ArgumentError(
+                f"mlp-kociemba bounded_draw={self.bounded_draw!r}: must be rows or distance"
+            )
+        if self.bounded_draw == "distance" and not self.bounded_share:
+            raise ArgumentError(
+                "mlp-kociemba bounded_draw='distance': draws the bounded share of a batch, "
+                "so needs bounded_share > 0"
             )
         if self.near_calls < 0:
             raise ArgumentError(f"mlp-kociemba near_calls={self.near_calls}: must be >= 0")
@@ -107,42 +118,6 @@ class DataConfig:
             check_bound(self.bound_until)
         except ValueError as exc:
             raise ArgumentError(f"mlp-kociemba {exc}") from None
-
-
-AUGMENTATIONS = ("none", "ud", "full", "rule")
-
-
-def augment(
-    states: np.ndarray, labels: np.ndarray, bounded: np.ndarray, name: str, seed: list[int]
-) -> tuple[np.ndarray, np.ndarray]:
-    """(N, 54) states, (N,) labels -> their images under one symmetry per row.
-
-    ``bounded`` (N,) marks length-bounded labels; ``name`` is one of ``AUGMENTATIONS``
-    (``rule``: any of the 48 where bounded, one of the 16 U-D ones elsewhere).
-    """
-    if name == "none":
-        return states, labels
-    rng = np.random.default_rng(seed)
-    ud, full = GROUPS["ud"], GROUPS["full"]
-    pick_ud = ud[rng.integers(0, len(ud), len(labels))]
-    pick_full = full[rng.integers(0, len(full), len(labels))]
-    ks = {"ud": pick_ud, "full": pick_full, "rule": np.where(bounded, pick_full, pick_ud)}[name]
-    return conjugate_rows(states, ks), SYMMETRY_MOVES[ks, labels]
-
-
-def mixed_batch(
-    bounded_rows: np.ndarray, other_rows: np.ndarray, data: DataConfig, seed: list[int]
-) -> np.ndarray:
-    """(B,) row indices, ``bounded_share`` of them length-bounded, drawn with replacement.
-
-    Greedy rollouts live near the solved state, where only the length-bounded labels are
-    routes a random scramble would take; the natural share of those rows is about 18%.
-    """
-    rng = np.random.default_rng(seed)
-    k = round(data.bounded_share * data.batch_size)
-    pick_bounded = bounded_rows[rng.integers(0, len(bounded_rows), k)]
-    pick_other = other_rows[rng.integers(0, len(other_rows), data.batch_size - k)]
-    return np.concatenate([pick_bounded, pick_other])
 
 
 def validate(model, val: LabelSet, x: np.ndarray, data: DataConfig) -> dict:
@@ -201,6 +176,9 @@ def train(
             f"{len(bounded_rows)} length-bounded and {len(other_rows)} two-phase rows; "
             "a mix needs both"
         )
+    strata = None
+    if data.bounded_draw == "distance":
+        strata = distance_strata(bounded_rows, train_set.remaining, data.near_length)
     configure_threads(loop.threads)
     import keras
 
@@ -252,6 +230,11 @@ def train(
                         if data.near_calls
                         else ""
                     )
+                    + (
+                        f"; bounded rows drawn by moves left (1..{data.near_length})"
+                        if data.bounded_draw == "distance"
+                        else ""
+                    )
                 ),
                 "parameters": model.count_params(),
                 "steps": progress["step"],
@@ -276,7 +259,9 @@ def train(
     orders: dict[int, np.ndarray] = {}  # the epoch's order, fixed by the seed
     while clock.running() and progress["stale"] < data.patience:
         if data.bounded_share:
-            batch = mixed_batch(bounded_rows, other_rows, data, [loop.seed, 4, progress["step"]])
+            seed = [loop.seed, 4, progress["step"]]
+            share, size = data.bounded_share, data.batch_size
+            batch = mixed_batch(bounded_rows, other_rows, share, size, seed, strata)
         else:
             epoch, start = divmod(progress["samples"], n)
             if epoch not in orders:
@@ -349,8 +334,16 @@ def main(argv: list[str] | None = None) -> dict:
         "seed stream, all length-bounded) to the training set",
     )
     parser.add_argument("--near-length", type=int, default=DataConfig.near_length)
+    parser.add_argument(
+        "--bounded-draw",
+        choices=["rows", "distance"],
+        default=DataConfig.bounded_draw,
+        help="draw the bounded share by row (short routes dominate: every prefix is a row) or "
+        "by moves left first, uniformly over 1..--near-length (DeepCubeA's uniform depth)",
+    )
     args = parser.parse_args(argv)
     data = DataConfig(
+        bounded_draw=args.bounded_draw,
         near_calls=args.near_calls,
         near_length=args.near_length,
         bounded_share=args.bounded_share,

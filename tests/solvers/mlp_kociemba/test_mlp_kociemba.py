@@ -22,6 +22,7 @@ from harness.solver import ArgumentError, SettingsError
 from harness.testing import check_solver
 from solvers.common.checkpoint import CheckpointError
 from solvers.mlp_kociemba import labels as labels_module
+from solvers.mlp_kociemba.batches import augment, distance_strata, mixed_batch
 from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
 from solvers.mlp_kociemba.labels import (
     BOUND_UNTIL,
@@ -31,7 +32,7 @@ from solvers.mlp_kociemba.labels import (
     load_or_generate,
 )
 from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
-from solvers.mlp_kociemba.train import DataConfig, augment, main, mixed_batch, train
+from solvers.mlp_kociemba.train import DataConfig, main, train
 from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 
@@ -159,16 +160,41 @@ def test_augmented_labels_still_start_a_route_as_short_as_the_original(small_lab
 
 def test_a_mixed_batch_draws_the_asked_share_of_bounded_rows_the_same_way_each_time():
     bounded, other = np.arange(0, 10), np.arange(10, 1000)
-    data = DataConfig(batch_size=200, bounded_share=0.75)
-    batch = mixed_batch(bounded, other, data, [0, 4, 7])
+    batch = mixed_batch(bounded, other, 0.75, 200, [0, 4, 7])
     assert batch.shape == (200,) and (batch < 10).sum() == 150
-    assert np.array_equal(batch, mixed_batch(bounded, other, data, [0, 4, 7]))
-    assert not np.array_equal(batch, mixed_batch(bounded, other, data, [0, 4, 8]))
+    assert np.array_equal(batch, mixed_batch(bounded, other, 0.75, 200, [0, 4, 7]))
+    assert not np.array_equal(batch, mixed_batch(bounded, other, 0.75, 200, [0, 4, 8]))
     for share, named in [(1.0, "bounded_share=1.0"), (-0.1, "bounded_share=-0.1")]:
         with pytest.raises(ArgumentError, match=named):
             DataConfig(bounded_share=share)
     with pytest.raises(ArgumentError, match="needs bound_until > 0"):
         DataConfig(bounded_share=0.5, bound_until=0)
+
+
+def test_a_draw_by_distance_gives_each_moves_left_value_an_equal_share():
+    # every prefix of 10-move routes: 1 move left is as common as 10, so rows are uniform
+    # here; make the short end dominate, as it does once 1..10-move scrambles are mixed
+    remaining = np.concatenate([np.full(9000, 1), np.full(900, 2), np.full(90, 3), [4, 12]])
+    rows = np.arange(len(remaining))
+    strata = distance_strata(rows, remaining, top=4)
+    assert sorted(strata[0].tolist()) == rows.tolist() and strata[1].tolist() == [
+        0,
+        9000,
+        9900,
+        9990,
+        9992,
+    ]
+    other = np.arange(len(remaining), len(remaining) + 50)
+    batch = mixed_batch(rows, other, 0.8, 20_000, [0, 4, 1], strata)
+    drawn = np.minimum(remaining[batch[batch < len(remaining)]], 4)
+    assert len(drawn) == 16_000
+    assert np.allclose(np.bincount(drawn, minlength=5)[1:] / 16_000, 0.25, atol=0.02)
+    assert np.isin(batch[16_000:], other).all()
+    assert np.array_equal(batch, mixed_batch(rows, other, 0.8, 20_000, [0, 4, 1], strata))
+    with pytest.raises(ArgumentError, match="bounded_draw='distance': .* bounded_share > 0"):
+        DataConfig(bounded_draw="distance")
+    with pytest.raises(ArgumentError, match="bounded_draw='depth'"):
+        DataConfig(bounded_share=0.5, bounded_draw="depth")
 
 
 def test_a_mix_without_two_phase_rows_is_refused_before_a_model_is_built(tmp_path, monkeypatch):
@@ -197,8 +223,12 @@ def test_the_network_is_the_seeds_body_with_an_18_way_head():
         MLPConfig(encoding="bits")
 
 
-@pytest.mark.parametrize(("encoding", "share"), [("onehot", 0.0), ("integer", 0.5)])
-def test_short_training_learns_the_last_move_and_the_checkpoint_is_safe(tmp_path, encoding, share):
+@pytest.mark.parametrize(
+    ("encoding", "share", "draw"), [("onehot", 0.0, "rows"), ("integer", 0.5, "distance")]
+)
+def test_short_training_learns_the_last_move_and_the_checkpoint_is_safe(
+    tmp_path, encoding, share, draw
+):
     card = train(
         loop_for_tests(steps=150, out=str(tmp_path)),
         DataConfig(
@@ -208,6 +238,7 @@ def test_short_training_learns_the_last_move_and_the_checkpoint_is_safe(tmp_path
             workers=1,
             bounded_share=share,
             near_calls=100 if share else 0,
+            bounded_draw=draw,
         ),
         MLPConfig(encoding=encoding),
         log=lambda _: None,
@@ -216,6 +247,8 @@ def test_short_training_learns_the_last_move_and_the_checkpoint_is_safe(tmp_path
     assert card["validation"]["accuracy_by_moves_remaining"][1] > 0.5
     assert card["architecture"]["encoding"] == encoding and card["steps"] == 150
     assert ("plus 100 scrambles of <= 10 moves" in card["label"]) == bool(share)
+    assert ("drawn by moves left" in card["label"]) == (draw == "distance")
+    assert card["data"]["bounded_draw"] == draw
     model, loaded = load_checkpoint(tmp_path)
     assert loaded["sha256"] == card["sha256"]
     assert model.layers[-1].units == 18
