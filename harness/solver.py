@@ -241,3 +241,43 @@ def _parse_bool(raw: Any) -> bool:
     if text in ("0", "false", "no", "off"):
         return False
     raise ValueError(raw)
+
+
+@dataclass(frozen=True)
+class SettingInfo:
+    """One setting as a user sees it in ``bench solvers NAME``: read from the settings class
+    itself (field type, default, :class:`Range`, ``OPTION_HELP``), so it cannot drift."""
+
+    name: str
+    kind: str  # int, float, bool, str, or the choices of a Literal joined by " | "
+    default: Any
+    bounds: str  # "" or e.g. "≥ 1"
+    help: str
+
+
+def settings_info(cls: type[SolverSettings]) -> list[SettingInfo]:
+    """Every field of a settings class, in declaration order, with what a user may give it."""
+    hints = typing.get_type_hints(cls)
+    ranges = setting_ranges(cls)
+    helps = getattr(cls, "OPTION_HELP", {})
+    out = []
+    for spec in dataclasses.fields(cls):
+        hint = hints[spec.name]
+        if typing.get_origin(hint) is typing.Literal:
+            kind = " | ".join(str(c) for c in typing.get_args(hint))
+        else:
+            kind = " | ".join(
+                "None" if a is type(None) else getattr(a, "__name__", str(a))
+                for a in typing.get_args(hint) or (hint,)
+            )
+        bounds = ranges.get(spec.name)
+        limits = []
+        if bounds and bounds.min is not None:
+            limits.append(f"{'>' if bounds.open_min else '≥'} {bounds.min:g}")
+        if bounds and bounds.max is not None:
+            limits.append(f"≤ {bounds.max:g}")
+        default = spec.default if spec.default is not dataclasses.MISSING else None
+        out.append(
+            SettingInfo(spec.name, kind, default, ", ".join(limits), helps.get(spec.name, ""))
+        )
+    return out

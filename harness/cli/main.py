@@ -9,6 +9,7 @@ import typer
 from harness.cli.report import compare_command, leaderboard_command, report_command
 from harness.cli.run import run_command
 from harness.cli.runs import ls_command, show_command
+from harness.cli.settings import settings_command
 from harness.cli.solve import solve_command
 from harness.cli.suites import suites_app
 from harness.cli.train import train_command
@@ -30,6 +31,7 @@ app.command("run")(run_command)
 app.command("ls")(ls_command)
 app.command("show")(show_command)
 app.command("solve")(solve_command)
+app.command("settings")(settings_command)
 app.command("report")(report_command)
 app.command("compare")(compare_command)
 app.command("leaderboard")(leaderboard_command)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import numpy as np
 
 from harness.hardware import native_bf16
-from harness.solver import Attempt, Budget
+from harness.solver import POSITIVE, Attempt, Budget
 from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from solvers.cnn_faces.model import KERAS_POLICY, configure_threads, encode
 from solvers.common.keras_io import log_softmax
@@ -22,7 +22,7 @@ from solvers.search.settings import SearchSettings, run_search
 @dataclass(frozen=True)
 class CNNFacesSettings(SearchSettings):
     search: Literal["greedy", "beam"] = "greedy"
-    batch_size: int = 4096
+    batch_size: Annotated[int, POSITIVE] = 4096
     precision: Literal["auto", "fp32", "bf16"] = "auto"
     checkpoint: str = ""  # a folder with another cnn-faces.keras + .json; empty: shipped
 

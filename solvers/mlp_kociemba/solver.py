@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 
 from harness.cube.symmetry import group, symmetric_scores
 from harness.hardware import native_bf16
-from harness.solver import Attempt, Budget
+from harness.solver import POSITIVE, Attempt, Budget
 from solvers.common.keras_io import KERAS_POLICY, configure_threads, log_softmax
 from solvers.common.metric import check_metric, check_metric_offered
 from solvers.common.precision import resolve
@@ -24,7 +24,7 @@ from solvers.search.settings import SearchSettings, run_search
 @dataclass(frozen=True)
 class MLPKociembaSettings(SearchSettings):
     search: Literal["greedy", "beam"] = "greedy"
-    batch_size: int = 8192
+    batch_size: Annotated[int, POSITIVE] = 8192
     precision: Literal["auto", "fp32", "bf16"] = "auto"
     checkpoint: str = ""  # a folder with another mlp-kociemba.keras + .json; empty: shipped
     symmetries: Literal["auto", "none", "ud", "full"] = "auto"

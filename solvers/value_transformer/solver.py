@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 import numpy as np
 
-from harness.solver import Attempt, Budget
+from harness.solver import POSITIVE, Attempt, Budget
 from solvers.common.inference import TorchModelSolver, TorchSearchSettings
 from solvers.search.settings import run_search
 from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint
@@ -17,10 +17,10 @@ from solvers.value_transformer.model import encode
 @dataclass(frozen=True)
 class ValueTransformerSettings(TorchSearchSettings):
     search: Literal["beam", "astar", "greedy"] = "beam"
-    beam_width: int = 1000
+    beam_width: Annotated[int, POSITIVE] = 1000
     # ~0.2 s per call at this model's ~10k states/s on one thread, so a wall budget is
     # checked often enough (a beam of 1000 scores ~13,500 children per step)
-    batch_size: int = 2048
+    batch_size: Annotated[int, POSITIVE] = 2048
     readout: Literal["mean", "mode"] = "mean"
 
 
