@@ -146,6 +146,15 @@ class Range:
             return f"must be ≤ {self.max:g}"
         return None
 
+    def describe(self) -> str:
+        """The bounds as a user reads them, e.g. ``≥ 1, ≤ 1024``."""
+        limits = []
+        if self.min is not None:
+            limits.append(f"{'>' if self.open_min else '≥'} {self.min:g}")
+        if self.max is not None:
+            limits.append(f"≤ {self.max:g}")
+        return ", ".join(limits)
+
 
 POSITIVE = Range(min=1)
 """Counts: beam widths, batch sizes, threads, ..."""
@@ -245,7 +254,7 @@ def _parse_bool(raw: Any) -> bool:
 
 @dataclass(frozen=True)
 class SettingInfo:
-    """One setting as a user sees it in ``bench solvers NAME``: read from the settings class
+    """One setting as a user sees it in ``bench settings NAME``: read from the settings class
     itself (field type, default, :class:`Range`, ``OPTION_HELP``), so it cannot drift."""
 
     name: str
@@ -270,14 +279,7 @@ def settings_info(cls: type[SolverSettings]) -> list[SettingInfo]:
                 "None" if a is type(None) else getattr(a, "__name__", str(a))
                 for a in typing.get_args(hint) or (hint,)
             )
-        bounds = ranges.get(spec.name)
-        limits = []
-        if bounds and bounds.min is not None:
-            limits.append(f"{'>' if bounds.open_min else '≥'} {bounds.min:g}")
-        if bounds and bounds.max is not None:
-            limits.append(f"≤ {bounds.max:g}")
+        bounds = ranges[spec.name].describe() if spec.name in ranges else ""
         default = spec.default if spec.default is not dataclasses.MISSING else None
-        out.append(
-            SettingInfo(spec.name, kind, default, ", ".join(limits), helps.get(spec.name, ""))
-        )
+        out.append(SettingInfo(spec.name, kind, default, bounds, helps.get(spec.name, "")))
     return out

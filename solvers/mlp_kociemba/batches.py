@@ -11,6 +11,7 @@ import numpy as np
 from harness.cube.symmetry import GROUPS, SYMMETRY_MOVES, conjugate_rows
 
 AUGMENTATIONS = ("none", "ud", "full", "rule")
+DRAWS = ("rows", "distance")  # how the bounded share of a batch is drawn (mixed_batch)
 
 
 def augment(

@@ -53,7 +53,13 @@ from solvers.common.loop import (
     print_flush,
 )
 from solvers.common.precision import resolve
-from solvers.mlp_kociemba.batches import AUGMENTATIONS, augment, distance_strata, mixed_batch
+from solvers.mlp_kociemba.batches import (
+    AUGMENTATIONS,
+    DRAWS,
+    augment,
+    distance_strata,
+    mixed_batch,
+)
 from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint, save_checkpoint
 from solvers.mlp_kociemba.labels import (
     BOUND_UNTIL,
@@ -91,9 +97,10 @@ class DataConfig:
             raise ArgumentError(
                 f"mlp-kociemba bounded_share={self.bounded_share}: must be in [0, 1)"
             )
-        if self.bounded_draw not in ("rows", "distance"):
+        if self.bounded_draw not in DRAWS:
             raise ArgumentError(
-                f"mlp-kociemba bounded_draw={self.bounded_draw!r}: must be rows or distance"
+                f"mlp-kociemba bounded_draw={self.bounded_draw!r}: must be one of "
+                f"{', '.join(DRAWS)}"
             )
         if self.bounded_draw == "distance" and not self.bounded_share:
             raise ArgumentError(
@@ -336,7 +343,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--near-length", type=int, default=DataConfig.near_length)
     parser.add_argument(
         "--bounded-draw",
-        choices=["rows", "distance"],
+        choices=DRAWS,
         default=DataConfig.bounded_draw,
         help="draw the bounded share by row (short routes dominate: every prefix is a row) or "
         "by moves left first, uniformly over 1..--near-length (DeepCubeA's uniform depth)",
