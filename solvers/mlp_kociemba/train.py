@@ -85,7 +85,7 @@ class DataConfig:
     near_calls: int = 0  # extra calls on scrambles of <= near_length moves (labels.NEAR_STREAM)
     near_length: int = 10
     # how the bounded share is drawn: each row alike, or moves left first (capped at near_length)
-    bounded_draw: Literal["rows", "distance"] = "rows"
+    bounded_draw: Literal["rows", "distance", "ramp"] = "rows"
 
     def __post_init__(self) -> None:
         if self.symmetries not in AUGMENTATIONS:
@@ -102,10 +102,10 @@ class DataConfig:
                 f"mlp-kociemba bounded_draw={self.bounded_draw!r}: must be one of "
                 f"{', '.join(DRAWS)}"
             )
-        if self.bounded_draw == "distance" and not self.bounded_share:
+        if self.bounded_draw != "rows" and not self.bounded_share:
             raise ArgumentError(
-                "mlp-kociemba bounded_draw='distance': draws the bounded share of a batch, "
-                "so needs bounded_share > 0"
+                f"mlp-kociemba bounded_draw={self.bounded_draw!r}: draws the bounded share of "
+                "a batch, so needs bounded_share > 0"
             )
         if self.near_calls < 0:
             raise ArgumentError(f"mlp-kociemba near_calls={self.near_calls}: must be >= 0")
@@ -184,8 +184,9 @@ def train(
             "a mix needs both"
         )
     strata = None
-    if data.bounded_draw == "distance":
-        strata = distance_strata(bounded_rows, train_set.remaining, data.near_length)
+    if data.bounded_draw != "rows":
+        ramp = data.bounded_draw == "ramp"
+        strata = distance_strata(bounded_rows, train_set.remaining, data.near_length, ramp)
     configure_threads(loop.threads)
     import keras
 
@@ -238,8 +239,9 @@ def train(
                         else ""
                     )
                     + (
-                        f"; bounded rows drawn by moves left (1..{data.near_length})"
-                        if data.bounded_draw == "distance"
+                        f"; bounded rows drawn by moves left (1..{data.near_length}"
+                        + (", weighted by it)" if data.bounded_draw == "ramp" else ")")
+                        if data.bounded_draw != "rows"
                         else ""
                     )
                 ),
@@ -346,7 +348,8 @@ def main(argv: list[str] | None = None) -> dict:
         choices=DRAWS,
         default=DataConfig.bounded_draw,
         help="draw the bounded share by row (short routes dominate: every prefix is a row) or "
-        "by moves left first, uniformly over 1..--near-length (DeepCubeA's uniform depth)",
+        "by moves left first, uniformly over 1..--near-length (distance: DeepCubeA's uniform "
+        "depth) or with chance proportional to it (ramp)",
     )
     args = parser.parse_args(argv)
     data = DataConfig(

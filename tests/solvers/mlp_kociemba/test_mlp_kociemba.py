@@ -191,6 +191,15 @@ def test_a_draw_by_distance_gives_each_moves_left_value_an_equal_share():
     assert np.allclose(np.bincount(drawn, minlength=5)[1:] / 16_000, 0.25, atol=0.02)
     assert np.isin(batch[16_000:], other).all()
     assert np.array_equal(batch, mixed_batch(rows, other, 0.8, 20_000, [0, 4, 1], strata))
+    # the ramp: each moves-left value weighted by itself, 1..4 -> 1/10 .. 4/10
+    ramp = distance_strata(rows, remaining, top=4, ramp=True)
+    assert np.array_equal(ramp[0], strata[0]) and np.array_equal(ramp[1], strata[1])
+    batch = mixed_batch(rows, other, 0.8, 20_000, [0, 4, 1], ramp)
+    drawn = np.minimum(remaining[batch[batch < len(remaining)]], 4)
+    shares = np.bincount(drawn, minlength=5)[1:] / 16_000
+    assert np.allclose(shares, [0.1, 0.2, 0.3, 0.4], atol=0.02)
+    with pytest.raises(ArgumentError, match="bounded_draw='ramp': .* bounded_share > 0"):
+        DataConfig(bounded_draw="ramp")
     with pytest.raises(ArgumentError, match="bounded_draw='distance': .* bounded_share > 0"):
         DataConfig(bounded_draw="distance")
     with pytest.raises(ArgumentError, match="bounded_draw='depth'"):
@@ -224,7 +233,8 @@ def test_the_network_is_the_seeds_body_with_an_18_way_head():
 
 
 @pytest.mark.parametrize(
-    ("encoding", "share", "draw"), [("onehot", 0.0, "rows"), ("integer", 0.5, "distance")]
+    ("encoding", "share", "draw"),
+    [("onehot", 0.0, "rows"), ("integer", 0.5, "distance"), ("onehot", 0.5, "ramp")],
 )
 def test_short_training_learns_the_last_move_and_the_checkpoint_is_safe(
     tmp_path, encoding, share, draw
@@ -247,7 +257,8 @@ def test_short_training_learns_the_last_move_and_the_checkpoint_is_safe(
     assert card["validation"]["accuracy_by_moves_remaining"][1] > 0.5
     assert card["architecture"]["encoding"] == encoding and card["steps"] == 150
     assert ("plus 100 scrambles of <= 10 moves" in card["label"]) == bool(share)
-    assert ("drawn by moves left" in card["label"]) == (draw == "distance")
+    assert ("drawn by moves left" in card["label"]) == (draw != "rows")
+    assert ("weighted by it" in card["label"]) == (draw == "ramp")
     assert card["data"]["bounded_draw"] == draw
     model, loaded = load_checkpoint(tmp_path)
     assert loaded["sha256"] == card["sha256"]
