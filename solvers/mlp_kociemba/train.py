@@ -84,7 +84,8 @@ class DataConfig:
     bounded_share: float = 0.0  # share of each batch drawn from length-bounded rows; 0: epochs
     near_calls: int = 0  # extra calls on scrambles of <= near_length moves (labels.NEAR_STREAM)
     near_length: int = 10
-    # how the bounded share is drawn: each row alike, or moves left first (capped at near_length)
+    # how the bounded share is drawn: each row alike, or moves left first (capped at
+    # near_length), uniformly or with chance proportional to it (ramp)
     bounded_draw: Literal["rows", "distance", "ramp"] = "rows"
 
     def __post_init__(self) -> None:
