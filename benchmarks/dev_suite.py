@@ -1,0 +1,39 @@
+"""Development scrambles: choose a setting without looking at a benchmark suite.
+
+``python benchmarks/dev_suite.py --depth 7 --count 1000 --out FILE.jsonl`` writes canonical
+depth-k scrambles drawn exactly as the built-in ``depth-k-v1`` suites are (uniform over
+canonical sequences) but from a separate seed stream, ``default_rng([DEV_SEED, k])``, so
+that no instance is chosen from, or shares a stream with, the suites a run is reported on.
+``bench run --suite FILE.jsonl`` takes the file by path. A setting picked on these and then
+measured once on the suite is not tuned on the suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from harness.suites.generate import SUITE_SEED, depth_instances
+from harness.suites.model import write_suite_file
+
+DEV_SEED = 5_000_001  # not SUITE_SEED, and no suite uses it
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--depth", type=int, required=True, help="scramble length, 1..20")
+    parser.add_argument("--count", type=int, default=1000)
+    parser.add_argument("--out", type=Path, required=True, help="JSONL file to write")
+    args = parser.parse_args()
+    if not 1 <= args.depth <= 20:
+        parser.error(f"--depth {args.depth}: must be in 1..20")
+    if args.count < 1:
+        parser.error(f"--count {args.count}: must be >= 1")
+    assert DEV_SEED != SUITE_SEED
+    instances = depth_instances(args.depth, args.count, seed=DEV_SEED)
+    digest = write_suite_file(args.out, instances)
+    print(f"{args.out}: {args.count} depth-{args.depth} scrambles, sha256 {digest[:12]}…")
+
+
+if __name__ == "__main__":
+    main()
