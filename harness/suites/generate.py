@@ -60,9 +60,7 @@ def _scrambled_instances(scrambles: np.ndarray, depth: int | None) -> list[Insta
     ]
 
 
-def depth_instances(
-    depth: int, count: int = SUITE_SIZE, seed: int = SUITE_SEED
-) -> list[Instance]:
+def depth_instances(depth: int, count: int = SUITE_SIZE, seed: int = SUITE_SEED) -> list[Instance]:
     """``seed`` other than ``SUITE_SEED``: development scrambles, none from a suite's stream."""
     rng = np.random.default_rng([seed, depth])
     return _scrambled_instances(canonical_scrambles(count, depth, rng), depth)
