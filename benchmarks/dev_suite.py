@@ -13,10 +13,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from harness.suites.generate import SUITE_SEED, depth_instances
+from harness.suites.generate import DEV_SEED, depth_instances
 from harness.suites.model import write_suite_file
-
-DEV_SEED = 5_000_001  # not SUITE_SEED, and no suite uses it
 
 
 def main() -> None:
@@ -29,7 +27,6 @@ def main() -> None:
         parser.error(f"--depth {args.depth}: must be in 1..20")
     if args.count < 1:
         parser.error(f"--count {args.count}: must be >= 1")
-    assert DEV_SEED != SUITE_SEED
     instances = depth_instances(args.depth, args.count, seed=DEV_SEED)
     digest = write_suite_file(args.out, instances)
     print(f"{args.out}: {args.count} depth-{args.depth} scrambles, sha256 {digest[:12]}…")

@@ -32,6 +32,8 @@ from harness.suites.model import Instance
 from harness.suites.oracle import DistanceOracle
 
 SUITE_SEED = 20261122
+# development scrambles (benchmarks/dev_suite.py): settings are chosen on these, never on a suite
+DEV_SEED = 5_000_001
 SUITE_SIZE = 1000
 MAX_DEPTH = 20
 

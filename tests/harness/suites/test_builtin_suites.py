@@ -11,6 +11,7 @@ import pytest
 from harness.cube import facelets_to_state
 from harness.suites import registry
 from harness.suites.generate import (
+    DEV_SEED,
     MAX_DEPTH,
     RANDOM_STATE_SUITE,
     UNIFORM_MOVES,
@@ -63,6 +64,16 @@ def test_generation_is_deterministic():
     assert [(i.facelets, i.scramble) for i in committed] == [
         (i.facelets, i.scramble) for i in uniform_move_instances()[:50]
     ]
+
+
+def test_development_scrambles_share_no_state_with_the_suite_of_their_depth():
+    # benchmarks/dev_suite.py: settings are chosen on these, so none may be a suite's cube
+    for depth in (7, 10):
+        dev = depth_instances(depth, seed=DEV_SEED)
+        assert all(len(i.scramble.split()) == depth for i in dev)
+        suite = {i.facelets for i in load_suite(depth_suite_name(depth)).instances}
+        assert not {i.facelets for i in dev} & suite
+        assert [i.facelets for i in dev[:20]] != [i.facelets for i in depth_instances(depth)[:20]]
 
 
 def test_uniform_move_scrambles_cancel_as_the_seeds_did():
