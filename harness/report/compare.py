@@ -19,9 +19,9 @@ from harness.report.rules import Rule, ThresholdError
 
 def compare_runs(base: Path, new: Path) -> pd.DataFrame:
     """One row per (solver label, suite) present in both runs."""
-    data, _ = load_runs([base, new])  # refuses different suite hashes
-    base_id, new_id = data["run"].unique()[:2] if data["run"].nunique() > 1 else (None, None)
-    if base_id is None:
+    data, runs = load_runs([base, new])  # refuses different suite hashes
+    base_id, new_id = (r.folder.name for r in runs)  # what the frame calls each run
+    if base_id == new_id:
         raise ThresholdError("BASE and NEW are the same run")
     rows = []
     for (solver, suite), group in data.groupby(["solver", "suite"]):

@@ -14,7 +14,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pandas as pd
 import seaborn as sns
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+from matplotlib.ticker import FuncFormatter, LogLocator
 
 from harness.metrics import wilson_interval
 
@@ -139,13 +139,31 @@ def random_length_distribution(
     return fig, table
 
 
+SHORT_SPAN = 20.0
+"""A log axis whose view spans less than this ratio also labels its 2s and 5s: below about a
+decade only one decade tick (or none) is in view, and a time axis read "1" alone says nothing."""
+
+
 def log_ticks(axis: matplotlib.axis.Axis) -> None:
-    """Readable log ticks: decades labelled plainly (0.01, 0.1, 1, 10), minor ticks unlabelled
-    (matplotlib's default labels minor ticks of short ranges, and they overlap)."""
+    """Readable log ticks: decades labelled plainly (0.01, 0.1, 1, 10), the 2s and 5s between
+    them labelled only on a short span (matplotlib's default labels every minor tick of a
+    short range, and they overlap)."""
+
+    def minor(value: float, _: int) -> str:
+        low, high = sorted(axis.get_view_interval())
+        return f"{value:g}" if low > 0 and high / low < SHORT_SPAN else ""
+
     axis.set_major_locator(LogLocator(base=10, numticks=12))
     axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
     axis.set_minor_locator(LogLocator(base=10, subs=(2, 5), numticks=12))
-    axis.set_minor_formatter(NullFormatter())
+    axis.set_minor_formatter(FuncFormatter(minor))
+
+
+def setting_of(label: str, family: str) -> str:
+    """What sets an entry apart from its solver's others: ``"beam_width=1024"`` from
+    ``"mlp-kociemba [beam_width=1024]"`` or ``"cayley-mlp[beam_width=1024]"``; empty for the
+    solver's only entry."""
+    return label[len(family) :].strip().removeprefix("[").removesuffix("]")
 
 
 def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]:
@@ -166,13 +184,14 @@ def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]
                 {
                     "label": label,
                     "family": g["family"].iloc[0],
+                    "setting": setting_of(label, g["family"].iloc[0]),
                     "median_s": g["wall_s"].median(),
                     "mean_htm": solved["length_htm"].mean(),
                     "mean_qtm": solved["length_qtm"].mean(),
                     "rate": g["solved"].mean(),
                 }
             )
-    columns = ["label", "family", "median_s", "mean_htm", "mean_qtm", "rate"]
+    columns = ["label", "family", "setting", "median_s", "mean_htm", "mean_qtm", "rate"]
     table = pd.DataFrame(rows, columns=columns).sort_values(["family", "median_s"])
     family_colours = palette(sorted(table["family"].unique()))
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.4))
@@ -187,9 +206,9 @@ def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]
                 label=family if metric == "HTM" else None,
             )
             for _, row in g.iterrows():
-                if row["label"] != family:  # a sweep: name the setting at each point
+                if row["setting"]:  # a sweep: name the setting at each point
                     ax.annotate(
-                        row["label"][len(family) :].strip("[]"),
+                        row["setting"],
                         (row["median_s"], row[column]),
                         fontsize=6,
                         xytext=(3, 3),

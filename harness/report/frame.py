@@ -33,7 +33,8 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
     solver apart), family (the registered solver of a labelled entry, e.g. of a sweep), suite,
     suite_sha256, depth (for depth-k suites), instance, status, solved, length_htm,
     length_qtm, optimal_htm, gap_htm, optimal_qtm, gap_qtm, metric, wall_s, nodes,
-    model_calls.
+    model_calls. Runs keep the order given; within a run, rows are sorted by solver, suite
+    and instance, whatever order the workers wrote them in.
     """
     runs, frames = [], []
     pinned: dict[str, tuple[str, str]] = {}
@@ -60,7 +61,12 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
         frames.append(frame)
     if not frames:
         raise SuiteError("no runs given")
-    data = pd.concat(frames, ignore_index=True)
+    # workers append records as they finish, so file order varies from run to run; a
+    # bootstrap resamples by position, and its interval must not depend on that order
+    data = pd.concat(frames, keys=range(len(frames)), names=["position", None])
+    order = ["position", "solver", "suite", "instance"]  # runs stay in the order given
+    data = data.reset_index(level=0).sort_values(order, kind="stable")
+    data = data.drop(columns="position").reset_index(drop=True)
     data["solved"] = data["status"] == "solved"
     data["label"] = _labels(data, runs)
     family = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -72,3 +74,28 @@ def test_rules_parse_and_refuse_wrong_units():
         Rule.parse("solve_rate<-1%")
     with pytest.raises(ThresholdError, match="length takes a plain number"):
         Rule.parse("length>1pp")
+
+
+def test_the_interval_does_not_depend_on_the_order_workers_wrote_records_in(tmp_path):
+    """Two workers append records as they finish: the same records in another file order
+    are the same run, and must give the same bootstrap interval."""
+    base = make_run(tmp_path / "base", {("depth-10-v1", 10): 40}, n=40)
+    new = shutil.copytree(base, tmp_path / "new")
+    lines = (new / "records.jsonl").read_text().splitlines()
+    records = [json.loads(line) for line in lines]
+    for r in records:  # lengths that vary by cube, so the interval has a width to move
+        r["length_htm"] += r["instance"] % 3 + (r["instance"] % 7 == 0) * 4
+    written = "\n".join(json.dumps(r) for r in records) + "\n"
+    (new / "records.jsonl").write_text(written)
+    shuffled = {}
+    for run in (base, new):  # each run in its own other order, as two workers would write it
+        copy = shutil.copytree(run, tmp_path / f"{run.name}-shuffled")
+        rows = (copy / "records.jsonl").read_text().splitlines()
+        (copy / "records.jsonl").write_text("\n".join(rows[1::2] + rows[0::2]) + "\n")
+        shuffled[run] = copy
+    in_order = compare_runs(base, new).iloc[0]
+    reordered = compare_runs(shuffled[base], shuffled[new]).iloc[0]
+    low, high = (float(x) for x in in_order["length_ci"].split("–"))
+    assert low < in_order["length_diff"] < high  # a real interval, not a point
+    assert reordered["length_ci"] == in_order["length_ci"]
+    assert reordered["length_diff"] == pytest.approx(in_order["length_diff"])

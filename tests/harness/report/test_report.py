@@ -7,7 +7,7 @@ import re
 import matplotlib.image as mpimg
 import pytest
 
-from harness.report.figures import draw_all
+from harness.report.figures import draw_all, palette, pareto
 from harness.report.frame import SuiteMismatchError, load_runs
 from harness.report.render import write_report
 from harness.runner import RunConfig, SolverSpec, run
@@ -111,3 +111,29 @@ def test_figures_without_data_are_left_out_not_drawn_empty(tmp_path, suites, abs
     assert "Not drawn, for want of data in these runs" in md
     html = (folder / "index.html").read_text()
     assert html.count("data:image/png;base64,") == len(drawn)
+
+
+def test_a_sweep_names_each_setting_on_a_time_axis_labelled_within_a_decade(tmp_path):
+    """Two widths of one solver, 0.2 s and 0.9 s a cube: a frontier within one decade."""
+    runs = [
+        make_run(
+            tmp_path / f"w{width}",
+            {("random-state-v1", None): 20},
+            time_s=seconds,
+            settings={"beam_width": width},
+        )
+        for width, seconds in ((1024, 0.2), (4096, 0.9))
+    ]
+    data, _ = load_runs(runs)
+    assert set(data["label"]) == {"alpha [beam_width=1024]", "alpha [beam_width=4096]"}
+    fig, table = pareto(data, palette(sorted(data["label"].unique())))
+    assert list(table["setting"]) == ["beam_width=1024", "beam_width=4096"]
+    fig.canvas.draw()
+    htm = fig.axes[0]
+    assert sorted(t.get_text() for t in htm.texts) == ["beam_width=1024", "beam_width=4096"]
+    ticks = htm.xaxis.get_majorticklabels() + htm.xaxis.get_minorticklabels()
+    shown = {t.get_text() for t in ticks if t.get_text()}
+    assert {"0.2", "0.5"} <= shown, shown  # not "1" alone
+    htm.set_xlim(0.001, 10)  # four decades: the decades alone, as before
+    fig.canvas.draw()
+    assert not any(t.get_text() for t in htm.xaxis.get_minorticklabels())
