@@ -20,7 +20,7 @@ from harness.report.rules import Rule, ThresholdError
 def compare_runs(base: Path, new: Path) -> pd.DataFrame:
     """One row per (solver label, suite) present in both runs."""
     data, runs = load_runs([base, new])  # refuses different suite hashes
-    base_id, new_id = (r.folder.name for r in runs)  # what the frame calls each run
+    base_id, new_id = (r.run_id for r in runs)
     if base_id == new_id:
         raise ThresholdError("BASE and NEW are the same run")
     rows = []

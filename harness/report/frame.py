@@ -25,6 +25,12 @@ class LoadedRun:
     folder: Path
     manifest: dict[str, Any]
 
+    @property
+    def run_id(self) -> str:
+        """The name the frame's ``run`` column gives this run: its folder's, which a copied
+        or renamed run folder does not share with the ``run_id`` inside its manifest."""
+        return RunStore(self.folder).run_id
+
 
 def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
     """Read runs into one frame; refuse mixed suite hashes.
@@ -70,7 +76,7 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
     data["solved"] = data["status"] == "solved"
     data["label"] = _labels(data, runs)
     family = {
-        (r.manifest["run_id"], key): entry.get("solver", key)
+        (r.run_id, key): entry.get("solver", key)
         for r in runs
         for key, entry in r.manifest["solvers"].items()
     }
@@ -83,7 +89,7 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
 def _labels(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.Series:
     """Solver name, plus the settings that differ between runs of that solver."""
     settings = {
-        (r.manifest["run_id"], name): s.get("settings", {})
+        (r.run_id, name): s.get("settings", {})
         for r in runs
         for name, s in r.manifest["solvers"].items()
     }

@@ -69,9 +69,9 @@ def _model(info: dict[str, Any]) -> str:
 def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
     """One row per solver label measured on the DeepCubeA set, then the published rows."""
     suites = deepcubea_suites(runs)
-    hardware = {r.manifest["run_id"]: _hardware(r.manifest) for r in runs}
+    hardware = {r.run_id: _hardware(r.manifest) for r in runs}
     models = {
-        (r.manifest["run_id"], key): _model(info)
+        (r.run_id, key): _model(info)
         for r in runs
         for key, info in r.manifest.get("solvers", {}).items()
     }

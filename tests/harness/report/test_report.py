@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import matplotlib.image as mpimg
 import pytest
@@ -137,3 +138,14 @@ def test_a_sweep_names_each_setting_on_a_time_axis_labelled_within_a_decade(tmp_
     htm.set_xlim(0.001, 10)  # four decades: the decades alone, as before
     fig.canvas.draw()
     assert not any(t.get_text() for t in htm.xaxis.get_minorticklabels())
+
+
+def test_a_renamed_run_folder_keeps_its_settings_in_the_label(tmp_path):
+    """A run copied or renamed after it was written (its manifest still names the old folder)
+    is still told apart from another width of the same solver, not merged into one label."""
+    narrow = make_run(tmp_path / "w1024", {("depth-05-v1", 5): 20}, settings={"beam_width": 1024})
+    wide = make_run(tmp_path / "w4096", {("depth-05-v1", 5): 10}, settings={"beam_width": 4096})
+    renamed = shutil.move(wide, tmp_path / "w4096-kept")
+    data, _ = load_runs([narrow, renamed])
+    rates = data.groupby("label")["solved"].mean().to_dict()
+    assert rates == {"alpha [beam_width=1024]": 1.0, "alpha [beam_width=4096]": 0.5}
