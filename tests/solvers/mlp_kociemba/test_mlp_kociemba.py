@@ -3,6 +3,9 @@ training run, safe checkpoints, the shipped model."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import kociemba
 import numpy as np
 import pytest
@@ -22,6 +25,7 @@ from harness.solver import ArgumentError, SettingsError
 from harness.testing import check_solver
 from solvers.common.checkpoint import CheckpointError
 from solvers.mlp_kociemba import labels as labels_module
+from solvers.mlp_kociemba import train as train_module
 from solvers.mlp_kociemba.batches import augment, distance_strata, mixed_batch
 from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
 from solvers.mlp_kociemba.labels import (
@@ -32,7 +36,7 @@ from solvers.mlp_kociemba.labels import (
     load_or_generate,
 )
 from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
-from solvers.mlp_kociemba.train import DataConfig, main, train
+from solvers.mlp_kociemba.train import DataConfig, Progress, main, train
 from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 
@@ -268,6 +272,48 @@ def test_short_training_learns_the_last_move_and_the_checkpoint_is_safe(
     (tmp_path / f"{STEM}.keras").write_bytes(bytes(data))
     with pytest.raises(CheckpointError, match="corrupt or replaced"):
         load_checkpoint(tmp_path)
+
+
+def test_training_repeats_under_its_seed_and_a_resumed_run_ends_where_an_unbroken_one_does(
+    tmp_path, monkeypatch
+):
+    """Every batch, its symmetry draw and the learning rate follow from the seed and the step,
+    and the state file carries the optimizer: a run stopped halfway and resumed (what
+    ``bench train`` does without ``--fresh``) ends with the weights of one never stopped."""
+    import keras
+
+    data = DataConfig(calls=120, validation_calls=30, batch_size=128, workers=1)
+
+    lines: list[str] = []
+
+    def run(out, *, resume=False) -> tuple[dict, list]:
+        loop = replace(loop_for_tests(steps=40, out=str(out)), eval_every_steps=20, resume=resume)
+        card = train(loop, data, MLPConfig(), log=lines.append)
+        state = keras.models.load_model(out / f"{STEM}.train-state.keras", safe_mode=True)
+        return card, state.get_weights()
+
+    _, unbroken = run(tmp_path / "a")
+    _, again = run(tmp_path / "b")
+
+    class StopsHalfway(Progress):  # as if the session ended after the step-20 validation
+        def running(self) -> bool:
+            return super().running() and self.step < 20
+
+    def step_of(out) -> int:
+        return json.loads((out / f"{STEM}.train-state.json").read_text())["step"]
+
+    monkeypatch.setattr(train_module, "Progress", StopsHalfway)
+    _, halfway = run(tmp_path / "c")
+    assert step_of(tmp_path / "c") == 20
+    monkeypatch.undo()
+    lines.clear()
+    _, resumed = run(tmp_path / "c", resume=True)
+    assert step_of(tmp_path / "c") == 40
+    assert any(line.startswith("resumed at step 20") for line in lines), lines
+    assert not np.array_equal(halfway[0], resumed[0])  # it trained on, not restarted
+    for a, b, c in zip(unbroken, again, resumed, strict=True):
+        np.testing.assert_array_equal(a, b)
+        np.testing.assert_array_equal(a, c)
 
 
 @pytest.mark.parametrize("flag", ["--calls", "--patience", "--batch-size"])
