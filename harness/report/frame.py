@@ -57,6 +57,9 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
                 )
         records = store.read_records()
         frame = pd.DataFrame([asdict(r) for r in records]).drop(columns=["info", "error", "moves"])
+        # workers append records as they finish, so file order varies from run to run; a
+        # bootstrap resamples by position, and its interval must not depend on that order
+        frame = frame.sort_values(["solver", "suite", "instance"], kind="stable")
         frame["run"] = store.run_id
         suites = manifest["suites"]
         frame["suite_sha256"] = frame["suite"].map({k: v["sha256"] for k, v in suites.items()})
@@ -67,12 +70,7 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
         frames.append(frame)
     if not frames:
         raise SuiteError("no runs given")
-    # workers append records as they finish, so file order varies from run to run; a
-    # bootstrap resamples by position, and its interval must not depend on that order
-    data = pd.concat(frames, keys=range(len(frames)), names=["position", None])
-    order = ["position", "solver", "suite", "instance"]  # runs stay in the order given
-    data = data.reset_index(level=0).sort_values(order, kind="stable")
-    data = data.drop(columns="position").reset_index(drop=True)
+    data = pd.concat(frames, ignore_index=True)
     data["solved"] = data["status"] == "solved"
     data["label"] = _labels(data, runs)
     family = {
