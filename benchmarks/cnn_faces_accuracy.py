@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.cube import MOVE_INVERSE, scrambled_batch
-from solvers.common.walks import random_walks
+from cubebench.harness.cube import MOVE_INVERSE, scrambled_batch
+from cubebench.solvers.common.walks import random_walks
 
 MAX_LENGTH = 10
 
@@ -44,8 +44,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
 
-    from solvers.cnn_faces.checkpoint import load_checkpoint
-    from solvers.cnn_faces.model import configure_threads, encode
+    from cubebench.solvers.cnn_faces.checkpoint import load_checkpoint
+    from cubebench.solvers.cnn_faces.model import configure_threads, encode
 
     configure_threads(args.threads)
     data = {

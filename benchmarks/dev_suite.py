@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from harness.suites.generate import DEV_SEED, depth_instances
-from harness.suites.model import write_suite_file
+from cubebench.harness.suites.generate import DEV_SEED, depth_instances
+from cubebench.harness.suites.model import write_suite_file
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from harness.cube import apply_move, apply_moves, expand, random_states, state_hash
+from cubebench.harness.cube import apply_move, apply_moves, expand, random_states, state_hash
 
 
 def _best_rate(fn: Callable[[], object], states: int, repeats: int) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from harness.solver import Attempt, SolverSettings
+from cubebench.harness.solver import Attempt, SolverSettings
 
 
 class Instant:

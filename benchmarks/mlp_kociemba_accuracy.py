@@ -23,10 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.records.provenance import machine_info
-from harness.registry import make_solver
-from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM
-from solvers.mlp_kociemba.labels import NEAR_STREAM, load_or_generate
+from cubebench.harness.records.provenance import machine_info
+from cubebench.harness.registry import make_solver
+from cubebench.solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM
+from cubebench.solvers.mlp_kociemba.labels import NEAR_STREAM, load_or_generate
 
 
 def accuracy(solver, states: np.ndarray, labels: np.ndarray, batch: int) -> np.ndarray:

@@ -14,10 +14,10 @@ import time
 import kociemba
 import numpy as np
 
-from harness.cube import apply_moves, parse_moves, solved_batch, state_to_facelets
-from harness.hardware import instruction_set
-from harness.records.provenance import machine_info
-from solvers.common.walks import random_walks
+from cubebench.harness.cube import apply_moves, parse_moves, solved_batch, state_to_facelets
+from cubebench.harness.hardware import instruction_set
+from cubebench.harness.records.provenance import machine_info
+from cubebench.solvers.common.walks import random_walks
 
 
 def measure(facelets: list[str], max_depth: int) -> tuple[float, float]:

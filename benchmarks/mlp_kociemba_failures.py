@@ -17,10 +17,10 @@ from collections import Counter
 import kociemba
 import numpy as np
 
-from harness.cube import apply_moves, facelets_to_state, is_solved, state_to_facelets
-from harness.records.provenance import machine_info
-from harness.registry import make_solver
-from harness.suites.registry import load_suite
+from cubebench.harness.cube import apply_moves, facelets_to_state, is_solved, state_to_facelets
+from cubebench.harness.records.provenance import machine_info
+from cubebench.harness.registry import make_solver
+from cubebench.harness.suites.registry import load_suite
 
 
 def distance(state: np.ndarray, cap: int) -> int:

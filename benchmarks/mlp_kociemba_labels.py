@@ -13,9 +13,9 @@ import argparse
 
 import numpy as np
 
-from harness.hardware import instruction_set
-from harness.records.provenance import machine_info
-from solvers.mlp_kociemba.labels import BOUND_UNTIL, LabelSet, generate, load_or_generate
+from cubebench.harness.hardware import instruction_set
+from cubebench.harness.records.provenance import machine_info
+from cubebench.solvers.mlp_kociemba.labels import BOUND_UNTIL, LabelSet, generate, load_or_generate
 
 
 def shares(values: np.ndarray, bins: list[tuple[int, int]]) -> str:

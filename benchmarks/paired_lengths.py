@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.metrics import paired_bootstrap_diff
-from harness.report.frame import load_runs
+from cubebench.harness.metrics import paired_bootstrap_diff
+from cubebench.harness.report.frame import load_runs
 
 
 def main() -> None:

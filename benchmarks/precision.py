@@ -21,9 +21,9 @@ import time
 
 import numpy as np
 
-from harness.cube import random_states
-from harness.records.provenance import machine_info
-from harness.registry import make_solver
+from cubebench.harness.cube import random_states
+from cubebench.harness.records.provenance import machine_info
+from cubebench.harness.registry import make_solver
 
 SOLVERS = {  # solver -> (precisions offered, the model function's attribute)
     "policy-mlp": (("fp32", "bf16", "int8"), "policy"),

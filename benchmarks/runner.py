@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harness.runner import RunConfig, SolverSpec, run
+from cubebench.harness.runner import RunConfig, SolverSpec, run
 
 
 def _timed(

@@ -14,11 +14,11 @@ import time
 
 import numpy as np
 
-from harness.cube import apply_sequence, is_solved
-from harness.registry import make_solver
-from harness.solver import Budget
-from harness.suites.registry import load_suite
-from solvers.search.settings import run_search
+from cubebench.harness.cube import apply_sequence, is_solved
+from cubebench.harness.registry import make_solver
+from cubebench.harness.solver import Budget
+from cubebench.harness.suites.registry import load_suite
+from cubebench.solvers.search.settings import run_search
 
 
 class _Timed:

@@ -16,8 +16,8 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solvers.common.inference import resolve_torch
-from solvers.common.resmlp import residual_mlp
+from cubebench.solvers.common.inference import resolve_torch
+from cubebench.solvers.common.resmlp import residual_mlp
 
 SIZES = ((1024, 256, 1), (1000, 500, 2), (2000, 1000, 2), (2000, 1000, 4), (5000, 1000, 4))
 

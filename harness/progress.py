@@ -7,7 +7,7 @@ from types import TracebackType
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from harness.records.schema import Record
+from cubebench.harness.records.schema import Record
 
 
 class RunProgress:

@@ -3,7 +3,7 @@
 Three ways to name a solver: a built-in name (``kociemba``), a name another package
 registers in the entry-point group ``cubebench.solvers`` (value ``"module:Class"``), or a
 ``module:Class`` path directly. A solver class takes one argument, its settings (an
-instance of its ``Settings`` class, a :class:`harness.solver.SolverSettings` subclass).
+instance of its ``Settings`` class, a :class:`cubebench.harness.solver.SolverSettings` subclass).
 """
 
 from __future__ import annotations
@@ -16,31 +16,31 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from harness.naming import did_you_mean
-from harness.solver import SettingsError, Solver, SolverSettings, parse_settings
+from cubebench.harness.naming import did_you_mean
+from cubebench.harness.solver import SettingsError, Solver, SolverSettings, parse_settings
 
 ENTRY_POINT_GROUP = "cubebench.solvers"
 
 BUILTIN_SOLVERS: dict[str, str] = {
-    "kociemba": "solvers.kociemba_ref.solver:KociembaSolver",
-    "random": "solvers.random_moves.solver:RandomSolver",
-    "policy-mlp": "solvers.policy_mlp.solver:PolicyMLPSolver",
-    "cayley-mlp": "solvers.cayley_mlp.solver:CayleyMLPSolver",
-    "deepcubea": "solvers.deepcubea.solver:DeepCubeASolver",
-    "seq2seq-transformer": "solvers.seq2seq_transformer.solver:Seq2SeqSolver",
-    "cnn-faces": "solvers.cnn_faces.solver:CNNFacesSolver",
-    "mlp-kociemba": "solvers.mlp_kociemba.solver:MLPKociembaSolver",
-    "value-transformer": "solvers.value_transformer.solver:ValueTransformerSolver",
+    "kociemba": "cubebench.solvers.kociemba_ref.solver:KociembaSolver",
+    "random": "cubebench.solvers.random_moves.solver:RandomSolver",
+    "policy-mlp": "cubebench.solvers.policy_mlp.solver:PolicyMLPSolver",
+    "cayley-mlp": "cubebench.solvers.cayley_mlp.solver:CayleyMLPSolver",
+    "deepcubea": "cubebench.solvers.deepcubea.solver:DeepCubeASolver",
+    "seq2seq-transformer": "cubebench.solvers.seq2seq_transformer.solver:Seq2SeqSolver",
+    "cnn-faces": "cubebench.solvers.cnn_faces.solver:CNNFacesSolver",
+    "mlp-kociemba": "cubebench.solvers.mlp_kociemba.solver:MLPKociembaSolver",
+    "value-transformer": "cubebench.solvers.value_transformer.solver:ValueTransformerSolver",
 }
 
 TRAINERS: dict[str, str] = {
-    "policy-mlp": "solvers.policy_mlp.train:main",
-    "cayley-mlp": "solvers.cayley_mlp.train:main",
-    "deepcubea": "solvers.deepcubea.train:main",
-    "seq2seq-transformer": "solvers.seq2seq_transformer.train:main",
-    "value-transformer": "solvers.value_transformer.train:main",
-    "cnn-faces": "solvers.cnn_faces.train:main",
-    "mlp-kociemba": "solvers.mlp_kociemba.train:main",
+    "policy-mlp": "cubebench.solvers.policy_mlp.train:main",
+    "cayley-mlp": "cubebench.solvers.cayley_mlp.train:main",
+    "deepcubea": "cubebench.solvers.deepcubea.train:main",
+    "seq2seq-transformer": "cubebench.solvers.seq2seq_transformer.train:main",
+    "value-transformer": "cubebench.solvers.value_transformer.train:main",
+    "cnn-faces": "cubebench.solvers.cnn_faces.train:main",
+    "mlp-kociemba": "cubebench.solvers.mlp_kociemba.train:main",
 }
 """``bench train NAME`` targets: functions taking (minutes, device, fresh, extra settings)."""
 

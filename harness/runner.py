@@ -14,18 +14,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from harness.cube import facelets_to_state
-from harness.executors import EXECUTORS, Executor, Job, make_executor
-from harness.progress import RunProgress
-from harness.records.provenance import git_info, machine_info, package_versions
-from harness.records.schema import SCHEMA_VERSION, Record, RecordError
-from harness.records.store import RunStore
-from harness.registry import describe_settings
-from harness.solver import ArgumentError, Budget, SettingsError, SolverLoadError, check_limits
-from harness.suites.model import Suite, SuiteError
-from harness.suites.registry import load_suite
-from harness.verify import judge
-from harness.workers import Task
+from cubebench.harness.cube import facelets_to_state
+from cubebench.harness.executors import EXECUTORS, Executor, Job, make_executor
+from cubebench.harness.progress import RunProgress
+from cubebench.harness.records.provenance import git_info, machine_info, package_versions
+from cubebench.harness.records.schema import SCHEMA_VERSION, Record, RecordError
+from cubebench.harness.records.store import RunStore
+from cubebench.harness.registry import describe_settings
+from cubebench.harness.solver import (
+    ArgumentError,
+    Budget,
+    SettingsError,
+    SolverLoadError,
+    check_limits,
+)
+from cubebench.harness.suites.model import Suite, SuiteError
+from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.verify import judge
+from cubebench.harness.workers import Task
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,7 @@ class RunConfig:
     memory_limit_gb: float | None = 8.0
     out: str = "results"
     seed: int = 0
-    executor: str = "local"  # or "ray" (harness.executors)
+    executor: str = "local"  # or "ray" (cubebench.harness.executors)
     address: str | None = None  # the Ray cluster's: "auto", "HOST:PORT"; none starts one
 
     def __post_init__(self) -> None:

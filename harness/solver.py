@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
-from harness.naming import did_you_mean
+from cubebench.harness.naming import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class Solver(Protocol):
     """Anything with a ``name`` and ``solve``; ``solve_batch`` is optional.
 
     ``cube`` is a read-only (54,) uint8 state in kociemba facelet order
-    (:mod:`harness.cube`). Batched models may also define
+    (:mod:`cubebench.harness.cube`). Batched models may also define
     ``solve_batch(cubes: (54, N) array, budget) -> list[Attempt]``.
     """
 

@@ -12,10 +12,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from harness.cube import SOLVED, apply_move, apply_sequence, canonical_scrambles, random_states
-from harness.records.schema import Record
-from harness.solver import Budget, Solver, kill_after
-from harness.verify import judge, to_raw
+from cubebench.harness.cube import (
+    SOLVED,
+    apply_move,
+    apply_sequence,
+    canonical_scrambles,
+    random_states,
+)
+from cubebench.harness.records.schema import Record
+from cubebench.harness.solver import Budget, Solver, kill_after
+from cubebench.harness.verify import judge, to_raw
 
 
 class ConformanceError(AssertionError):

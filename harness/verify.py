@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from harness.cube import NUM_MOVES, apply_sequence, format_moves, is_solved, length_qtm
-from harness.records.schema import Record
-from harness.solver import Attempt, Budget
+from cubebench.harness.cube import NUM_MOVES, apply_sequence, format_moves, is_solved, length_qtm
+from cubebench.harness.records.schema import Record
+from cubebench.harness.solver import Attempt, Budget
 
 _MAX_INFO_CHARS = 4000
 

@@ -16,9 +16,9 @@ from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from harness.cube import facelets_to_state
-from harness.solver import Budget, SolverLoadError
-from harness.verify import to_raw
+from cubebench.harness.cube import facelets_to_state
+from cubebench.harness.solver import Budget, SolverLoadError
+from cubebench.harness.verify import to_raw
 
 _CONTEXT = mp.get_context("spawn")
 LOAD_TIMEOUT_S = 300.0
@@ -33,7 +33,7 @@ class Task:
 
 def load_solver(solver: str, settings: dict[str, Any]) -> tuple[Any, tuple]:
     """Make the solver; returns it (or None) and the ``ready``/``load_error`` message."""
-    from harness.registry import make_solver  # imported where solvers run only
+    from cubebench.harness.registry import make_solver  # imported where solvers run only
 
     try:
         instance = make_solver(solver, settings)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from solvers.common.loop import LoopConfig
+from cubebench.solvers.common.loop import LoopConfig
 
 THREADS = int(os.environ.get("CUBEBENCH_TEST_THREADS", "2"))
 CAP_MINUTES = 600.0

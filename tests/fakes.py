@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import kociemba
 import numpy as np
 
-from harness.cube import is_solved, parse_moves, state_to_facelets
-from harness.solver import Attempt, Budget, SolverSettings
+from cubebench.harness.cube import is_solved, parse_moves, state_to_facelets
+from cubebench.harness.solver import Attempt, Budget, SolverSettings
 
 
 def _kociemba_moves(cube: np.ndarray) -> tuple[int, ...]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from harness.cube import apply_sequence, facelets_to_state, is_solved
-from harness.solver import Budget
-from harness.suites.registry import load_suite
+from cubebench.harness.cube import apply_sequence, facelets_to_state, is_solved
+from cubebench.harness.solver import Budget
+from cubebench.harness.suites.registry import load_suite
 
 
 def assert_solves_first(solver, suite: str, count: int, wall_seconds: float = 30) -> None:

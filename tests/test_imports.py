@@ -7,7 +7,8 @@ import sys
 
 CHECK = """
 import sys
-import harness.cube, harness.suites.registry, harness.suites.importers, harness.cli.main
+import cubebench.harness.cube, cubebench.harness.suites.registry
+import cubebench.harness.suites.importers, cubebench.harness.cli.main
 heavy = sorted(m for m in ("torch", "tensorflow", "keras") if m in sys.modules)
 print(",".join(heavy))
 """
@@ -21,7 +22,7 @@ def test_harness_imports_no_framework():
 
 def test_bench_help_runs():
     result = subprocess.run(
-        [sys.executable, "-c", "from harness.cli.main import main; main()", "--help"],
+        [sys.executable, "-c", "from cubebench.harness.cli.main import main; main()", "--help"],
         capture_output=True,
         text=True,
     )

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli.run import DEFAULT_SOLVERS
+from cubebench.harness.cli.run import DEFAULT_SOLVERS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,7 +29,7 @@ def _cards() -> list[Path]:
 
 
 SHIPPED = sorted(
-    p.relative_to(ROOT).as_posix()
+    "cubebench/" + p.relative_to(ROOT).as_posix()
     for card in _cards()
     for p in (card, card.parent / json.loads(card.read_text())["weights"])
 )
@@ -106,6 +106,12 @@ def test_the_wheel_this_tree_builds_carries_every_checkpoint(tmp_path):
     missing = [p for p in SHIPPED if p not in names]
     assert not missing, f"the wheel lacks {missing}"
     assert not [n for n in names if "train-state" in n]
+    # one top-level import package: harness/ and solvers/ install as cubebench.harness and
+    # cubebench.solvers (other projects on the package index own both bare names)
+    info = next(n for n in names if n.endswith(".dist-info/top_level.txt"))
+    assert zipfile.ZipFile(wheel).read(info).decode().split() == ["cubebench"]
+    tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
+    assert tops == {"cubebench"}, tops
 
 
 def test_the_installed_package_has_and_loads_every_shipped_checkpoint(tmp_path):
@@ -117,7 +123,7 @@ def test_the_installed_package_has_and_loads_every_shipped_checkpoint(tmp_path):
     checked = {c["model"]: (c["model"].removesuffix("-qtm"), c.get("metric", "htm")) for c in cards}
     probe = (
         "import json, sys\n"
-        "from harness.registry import BUILTIN_SOLVERS, make_solver\n"
+        "from cubebench.harness.registry import BUILTIN_SOLVERS, make_solver\n"
         f"checked = {checked!r}\n"
         "out = {}\n"
         "for name in BUILTIN_SOLVERS:\n"

@@ -6,20 +6,20 @@ import sys
 
 import typer
 
-from harness.cli.report import compare_command, leaderboard_command, report_command
-from harness.cli.run import run_command
-from harness.cli.runs import ls_command, show_command
-from harness.cli.settings import settings_command
-from harness.cli.solve import solve_command
-from harness.cli.suites import suites_app
-from harness.cli.train import train_command
-from harness.cube import InvalidCubeError, NotationError
-from harness.records.schema import RecordError
-from harness.registry import UnknownSolverError
-from harness.report.rules import ThresholdError
-from harness.runner import RunInterruptedError
-from harness.solver import ArgumentError, SettingsError, SolverLoadError
-from harness.suites.model import SuiteError
+from cubebench.harness.cli.report import compare_command, leaderboard_command, report_command
+from cubebench.harness.cli.run import run_command
+from cubebench.harness.cli.runs import ls_command, show_command
+from cubebench.harness.cli.settings import settings_command
+from cubebench.harness.cli.solve import solve_command
+from cubebench.harness.cli.suites import suites_app
+from cubebench.harness.cli.train import train_command
+from cubebench.harness.cube import InvalidCubeError, NotationError
+from cubebench.harness.records.schema import RecordError
+from cubebench.harness.registry import UnknownSolverError
+from cubebench.harness.report.rules import ThresholdError
+from cubebench.harness.runner import RunInterruptedError
+from cubebench.harness.solver import ArgumentError, SettingsError, SolverLoadError
+from cubebench.harness.suites.model import SuiteError
 
 app = typer.Typer(
     help="cubebench: measure learned Rubik's Cube solvers on the same cubes.",

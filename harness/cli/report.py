@@ -14,7 +14,7 @@ def report_command(
     title: Annotated[str, typer.Option(help="report title")] = "cubebench report",
 ) -> None:
     """Markdown + self-contained HTML report with figures, from one or more runs."""
-    from harness.report.render import write_report  # heavy: loaded on use
+    from cubebench.harness.report.render import write_report  # heavy: loaded on use
 
     path = write_report(runs, out, title)
     typer.echo(f"report: {path} (and {path.with_name('index.md')})")
@@ -31,7 +31,11 @@ def compare_command(
     ] = None,
 ) -> None:
     """What changed between two runs of the same suites; exit 1 when a threshold is crossed."""
-    from harness.report.compare import Rule, compare_runs, failures  # heavy: loaded on use
+    from cubebench.harness.report.compare import (  # heavy: loaded on use
+        Rule,
+        compare_runs,
+        failures,
+    )
 
     rules = [Rule.parse(text) for text in fail_if or []]
     table = compare_runs(base, new)
@@ -48,9 +52,9 @@ def leaderboard_command(
     runs: Annotated[list[Path], typer.Argument(help="run folders, any suites")],
 ) -> None:
     """The DeepCubeA-set table: runs on that set (QTM) beside the published results."""
-    from harness.report.frame import load_runs  # heavy: loaded on use
-    from harness.report.leaderboard import leaderboard
-    from harness.report.render import format_table, markdown_table
+    from cubebench.harness.report.frame import load_runs  # heavy: loaded on use
+    from cubebench.harness.report.leaderboard import leaderboard
+    from cubebench.harness.report.render import format_table, markdown_table
 
     data, loaded = load_runs(runs)
     table = leaderboard(data, loaded)

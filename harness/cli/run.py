@@ -9,11 +9,11 @@ from typing import Annotated
 
 import typer
 
-from harness.cli.runs import print_summary
-from harness.registry import available_solvers, load_settings_file
-from harness.runner import RunConfig, SolverSpec, resume, run
-from harness.solver import SettingsError, parse_assignments
-from harness.suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
+from cubebench.harness.cli.runs import print_summary
+from cubebench.harness.registry import available_solvers, load_settings_file
+from cubebench.harness.runner import RunConfig, SolverSpec, resume, run
+from cubebench.harness.solver import SettingsError, parse_assignments
+from cubebench.harness.suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
 
 ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
 DEFAULT_SOLVERS = ("kociemba", "random", "policy-mlp", "cnn-faces", "mlp-kociemba")
@@ -155,7 +155,7 @@ def run_command(
     print_summary(store)
     typer.echo(f"run folder: {store.folder}")
     if report:
-        from harness.report.render import write_report  # heavy: loaded on use
+        from cubebench.harness.report.render import write_report  # heavy: loaded on use
 
         path = write_report([store.folder], store.folder / "report", f"run {store.run_id}")
         typer.echo(f"report: {path}")

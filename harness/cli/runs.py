@@ -10,10 +10,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from harness.metrics import summarize
-from harness.records.store import RunStore
-from harness.registry import available_solvers
-from harness.suites.registry import list_suites
+from cubebench.harness.metrics import summarize
+from cubebench.harness.records.store import RunStore
+from cubebench.harness.registry import available_solvers
+from cubebench.harness.suites.registry import list_suites
 
 
 def print_summary(store: RunStore) -> None:

@@ -7,10 +7,16 @@ from typing import Annotated
 
 import typer
 
-from harness.cube import SOLVED, apply_sequence, facelets_to_state, parse_moves, state_to_facelets
-from harness.registry import make_solver
-from harness.solver import Budget, SettingsError, parse_assignments
-from harness.verify import judge, to_raw
+from cubebench.harness.cube import (
+    SOLVED,
+    apply_sequence,
+    facelets_to_state,
+    parse_moves,
+    state_to_facelets,
+)
+from cubebench.harness.registry import make_solver
+from cubebench.harness.solver import Budget, SettingsError, parse_assignments
+from cubebench.harness.verify import judge, to_raw
 
 
 def solve_command(

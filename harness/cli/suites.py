@@ -9,9 +9,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from harness.suites.importers import IMPORTERS
-from harness.suites.model import SuiteError
-from harness.suites.registry import list_suites, load_suite, register_user_suite
+from cubebench.harness.suites.importers import IMPORTERS
+from cubebench.harness.suites.model import SuiteError
+from cubebench.harness.suites.registry import list_suites, load_suite, register_user_suite
 
 suites_app = typer.Typer(help="Scramble suites: list, show, import.", no_args_is_help=True)
 

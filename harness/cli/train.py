@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from harness.naming import did_you_mean
-from harness.registry import TRAINERS, UnknownSolverError
+from cubebench.harness.naming import did_you_mean
+from cubebench.harness.registry import TRAINERS, UnknownSolverError
 
 
 def train_command(

@@ -1,11 +1,11 @@
 """The cube: states, moves, notation, validation and shared model encodings.
 
 The public format is the ``kociemba`` facelet string; batches are sticker-major ``(54, N)``
-uint8 arrays (see :mod:`harness.cube.engine` for why).
+uint8 arrays (see :mod:`cubebench.harness.cube.engine` for why).
 """
 
-from harness.cube.cubie import from_cubies, random_states, to_cubies
-from harness.cube.engine import (
+from cubebench.harness.cube.cubie import from_cubies, random_states, to_cubies
+from cubebench.harness.cube.engine import (
     SOLVED,
     apply_move,
     apply_moves,
@@ -19,18 +19,18 @@ from harness.cube.engine import (
     state_hash,
     state_keys,
 )
-from harness.cube.facelets import SOLVED_FACELETS, facelets_to_state, state_to_facelets
-from harness.cube.geometry import FACES
-from harness.cube.moves import MOVE_INVERSE, MOVE_NAMES, MOVE_TABLES, NUM_MOVES
-from harness.cube.notation import (
+from cubebench.harness.cube.facelets import SOLVED_FACELETS, facelets_to_state, state_to_facelets
+from cubebench.harness.cube.geometry import FACES
+from cubebench.harness.cube.moves import MOVE_INVERSE, MOVE_NAMES, MOVE_TABLES, NUM_MOVES
+from cubebench.harness.cube.notation import (
     NotationError,
     format_moves,
     length_htm,
     length_qtm,
     parse_moves,
 )
-from harness.cube.scramble import canonical_scrambles
-from harness.cube.validation import InvalidCubeError, validate_state
+from cubebench.harness.cube.scramble import canonical_scrambles
+from cubebench.harness.cube.validation import InvalidCubeError, validate_state
 
 __all__ = [
     "FACES",

@@ -15,7 +15,7 @@ from typing import Final
 
 import numpy as np
 
-from harness.cube.geometry import FACES, NUM_STICKERS, STICKER_CUBIE, STICKER_NORMAL
+from cubebench.harness.cube.geometry import FACES, NUM_STICKERS, STICKER_CUBIE, STICKER_NORMAL
 
 CORNER_NAMES: Final = ("URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB")
 EDGE_NAMES: Final = ("UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR")
@@ -73,7 +73,7 @@ _EDGE_LOOKUP: Final = _edge_lookup()
 def to_cubies(states: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(54, N) sticker batch -> ``cp, co`` (8, N) and ``ep, eo`` (12, N), all uint8.
 
-    A slot whose stickers match no piece gets piece 255; :mod:`harness.cube.validation`
+    A slot whose stickers match no piece gets piece 255; :mod:`cubebench.harness.cube.validation`
     turns that into a readable error for states from outside.
     """
     states = states.reshape(NUM_STICKERS, -1)

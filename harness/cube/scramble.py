@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from harness.cube.moves import CANONICAL_FOLLOW, NUM_MOVES
+from cubebench.harness.cube.moves import CANONICAL_FOLLOW, NUM_MOVES
 
 
 @lru_cache(maxsize=64)
@@ -54,3 +54,4 @@ def canonical_scrambles(n: int, depth: int, rng: np.random.Generator) -> np.ndar
         u = rng.random(n)[:, None] * cdf[:, -1:]
         out[:, step] = np.argmax(cdf > u, axis=1)
     return out
+

@@ -13,8 +13,8 @@ Kociemba's two-phase algorithm singles out the U-D axis (its phase 2 is the grou
 ``<U, D, R2, L2, F2, B2>``); the 16 symmetries that keep that axis (D_4h, the group the
 algorithm itself reduces by) map two-phase routes to two-phase routes. ``GROUPS`` names both.
 
-As in :mod:`harness.cube.geometry`, nothing is typed in by hand: the tables follow from the
-sticker geometry, and the move table from matching conjugated move permutations.
+As in :mod:`cubebench.harness.cube.geometry`, nothing is typed in by hand: the tables
+follow from the sticker geometry, and the move table from matching conjugated move permutations.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from typing import Final
 
 import numpy as np
 
-from harness.cube.geometry import NUM_FACES, NUM_STICKERS, STICKER_CUBIE, STICKER_NORMAL
-from harness.cube.moves import MOVE_TABLES, NUM_MOVES
+from cubebench.harness.cube.geometry import NUM_FACES, NUM_STICKERS, STICKER_CUBIE, STICKER_NORMAL
+from cubebench.harness.cube.moves import MOVE_TABLES, NUM_MOVES
 
 
 def _matrices() -> np.ndarray:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from harness.cube.cubie import (
+from cubebench.harness.cube.cubie import (
     CORNER_FACELETS,
     CORNER_NAMES,
     EDGE_FACELETS,
@@ -16,7 +16,7 @@ from harness.cube.cubie import (
     permutation_parity,
     to_cubies,
 )
-from harness.cube.geometry import CENTRES, FACES, NUM_STICKERS
+from cubebench.harness.cube.geometry import CENTRES, FACES, NUM_STICKERS
 
 _UNKNOWN = 255
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from harness.solver import Budget
-from harness.workers import Task
+from cubebench.harness.solver import Budget
+from cubebench.harness.workers import Task
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class Executor(Protocol):
 
     def preload(self, jobs: list[Job]) -> dict[str, Handle]:
         """One loaded replica per job, before the run writes anything, or
-        :class:`~harness.solver.SolverLoadError`; the replicas then serve the run."""
+        :class:`~cubebench.harness.solver.SolverLoadError`; the replicas then serve the run."""
 
     def run(self, job: Job, tasks: list[Task], sink: Sink, first: Handle | None) -> None:
         """Solve ``tasks`` with ``job.replicas`` replicas, reporting each to ``sink``."""

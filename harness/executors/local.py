@@ -1,4 +1,4 @@
-"""The default executor: worker processes on this machine (:mod:`harness.workers`).
+"""The default executor: worker processes on this machine (:mod:`cubebench.harness.workers`).
 
 A worker past its instance's wall limit, over its memory limit, or dead is killed and
 replaced, and only that instance is lost (recorded as ``timeout`` or ``error``).
@@ -10,9 +10,9 @@ import time
 from multiprocessing.connection import wait
 from typing import Any
 
-from harness.executors.base import Job, Sink
-from harness.solver import SolverLoadError, kill_after
-from harness.workers import Task, Worker, describe_exit, start_solvers, stop_all
+from cubebench.harness.executors.base import Job, Sink
+from cubebench.harness.solver import SolverLoadError, kill_after
+from cubebench.harness.workers import Task, Worker, describe_exit, start_solvers, stop_all
 
 MAX_LOAD_DEATHS = 3
 

@@ -1,10 +1,10 @@
 """The Ray executor: solver replicas as actors on a Ray cluster (``cubebench[ray]``).
 
 One actor per replica loads the solver once, with the CPUs and GPUs the solver declares
-(:func:`harness.registry.solver_resources`). Each actor is handed a chunk of instances at a
-time (its queue stays ``CHUNK`` deep, so no round trip is waited for between instances);
-an actor runs them in order, so the driver knows when each one started and kills an actor
-whose instance overruns its wall limit, recording ``timeout`` and handing the rest of its
+(:func:`cubebench.harness.registry.solver_resources`). Each actor is handed a chunk of
+instances at a time (its queue stays ``CHUNK`` deep, so no round trip is waited for between
+instances); an actor runs them in order, so the driver knows when each one started and kills
+an actor whose instance overruns its wall limit, recording ``timeout`` and handing the rest of its
 chunk to a fresh actor. An actor or node that dies loses its queue: those instances are
 retried, the one it was running at most ``RETRIES`` times before it is recorded as
 ``error``. Outcomes come back to the driver, whose sink alone writes records, so resume and
@@ -19,11 +19,11 @@ from collections import deque
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from harness.executors.base import Job, Sink
-from harness.records.provenance import machine_info
-from harness.registry import solver_resources
-from harness.solver import ArgumentError, Budget, SolverLoadError, kill_after
-from harness.workers import LOAD_TIMEOUT_S, Task, load_solver, solve_task
+from cubebench.harness.executors.base import Job, Sink
+from cubebench.harness.records.provenance import machine_info
+from cubebench.harness.registry import solver_resources
+from cubebench.harness.solver import ArgumentError, Budget, SolverLoadError, kill_after
+from cubebench.harness.workers import LOAD_TIMEOUT_S, Task, load_solver, solve_task
 
 try:
     import ray

@@ -10,7 +10,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from harness.hardware import cpu_summary
+from cubebench.harness.hardware import cpu_summary
 
 PACKAGES = (
     "cubebench",

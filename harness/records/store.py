@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any, TextIO
 
-from harness.records.schema import SCHEMA_VERSION, Record, RecordError, record_from_json
+from cubebench.harness.records.schema import SCHEMA_VERSION, Record, RecordError, record_from_json
 
 MANIFEST = "manifest.json"
 RECORDS = "records.jsonl"

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from harness.metrics import mcnemar_exact, paired_bootstrap_diff
-from harness.report.frame import load_runs
-from harness.report.rules import Rule, ThresholdError
+from cubebench.harness.metrics import mcnemar_exact, paired_bootstrap_diff
+from cubebench.harness.report.frame import load_runs
+from cubebench.harness.report.rules import Rule, ThresholdError
 
 
 def compare_runs(base: Path, new: Path) -> pd.DataFrame:

@@ -16,7 +16,7 @@ import pandas as pd
 import seaborn as sns
 from matplotlib.ticker import FuncFormatter, LogLocator
 
-from harness.metrics import wilson_interval
+from cubebench.harness.metrics import wilson_interval
 
 RANDOM_SUITE_PREFIX = "random-state"
 

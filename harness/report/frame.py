@@ -12,8 +12,8 @@ from typing import Any
 
 import pandas as pd
 
-from harness.records.store import RunStore
-from harness.suites.model import SuiteError
+from cubebench.harness.records.store import RunStore
+from cubebench.harness.suites.model import SuiteError
 
 
 class SuiteMismatchError(SuiteError):

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from harness.report.frame import LoadedRun
+from cubebench.harness.report.frame import LoadedRun
 
 COLUMNS = (
     "solver",
@@ -36,7 +36,7 @@ COLUMNS = (
 
 def published() -> dict[str, Any]:
     """The published figures and the set's fingerprint, from the package's data file."""
-    return json.loads(files("harness.report").joinpath("published.json").read_text())
+    return json.loads(files("cubebench.harness.report").joinpath("published.json").read_text())
 
 
 def deepcubea_suites(runs: list[LoadedRun]) -> set[str]:

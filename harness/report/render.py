@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from harness.report.figures import FIGURES, draw_all
-from harness.report.frame import LoadedRun, load_runs
-from harness.report.leaderboard import leaderboard
-from harness.report.tables import matrix_table, summary_table
+from cubebench.harness.report.figures import FIGURES, draw_all
+from cubebench.harness.report.frame import LoadedRun, load_runs
+from cubebench.harness.report.leaderboard import leaderboard
+from cubebench.harness.report.tables import matrix_table, summary_table
 
 _CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}
 table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px}

@@ -1,4 +1,4 @@
-"""Regenerate the built-in suites: ``python -m harness.suites.build``.
+"""Regenerate the built-in suites: ``python -m cubebench.harness.suites.build``.
 
 Writes ``harness/suites/data/*.jsonl`` and their registry. The output is deterministic (fixed
 seeds), so running it again reproduces the committed files byte for byte; the optimal-distance
@@ -12,7 +12,7 @@ import time
 
 from rich.progress import Progress
 
-from harness.suites.generate import (
+from cubebench.harness.suites.generate import (
     MAX_DEPTH,
     RANDOM_STATE_SUITE,
     SUITE_SEED,
@@ -25,8 +25,8 @@ from harness.suites.generate import (
     random_state_instances,
     uniform_move_instances,
 )
-from harness.suites.oracle import DistanceOracle
-from harness.suites.registry import register_builtin, user_suite_dir
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.harness.suites.registry import register_builtin, user_suite_dir
 
 TABLE_RADIUS = 6
 SEARCH_LEVELS = 4  # exact up to TABLE_RADIUS + SEARCH_LEVELS = 10 moves

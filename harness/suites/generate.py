@@ -19,7 +19,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from harness.cube import (
+from cubebench.harness.cube import (
     NUM_MOVES,
     canonical_scrambles,
     facelets_to_state,
@@ -28,8 +28,8 @@ from harness.cube import (
     scrambled_batch,
     state_to_facelets,
 )
-from harness.suites.model import Instance
-from harness.suites.oracle import DistanceOracle
+from cubebench.harness.suites.model import Instance
+from cubebench.harness.suites.oracle import DistanceOracle
 
 SUITE_SEED = 20261122
 # development scrambles (benchmarks/dev_suite.py): settings are chosen on these, never on a suite

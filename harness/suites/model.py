@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.cube import (
+from cubebench.harness.cube import (
     InvalidCubeError,
     NotationError,
     apply_sequence,

@@ -14,8 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.naming import did_you_mean
-from harness.suites.model import Instance, Suite, SuiteError, read_suite_file, write_suite_file
+from cubebench.harness.naming import did_you_mean
+from cubebench.harness.suites.model import (
+    Instance,
+    Suite,
+    SuiteError,
+    read_suite_file,
+    write_suite_file,
+)
 
 BUILTIN_DIR = Path(__file__).parent / "data"
 REGISTRY_FILE = "registry.json"
@@ -91,7 +97,7 @@ def load_suite(name: str) -> Suite:
 
 
 def register_builtin(name: str, instances: Sequence[Instance], meta: dict) -> SuiteInfo:
-    """Write a built-in suite file and pin it (used by ``harness.suites.build``)."""
+    """Write a built-in suite file and pin it (used by ``cubebench.harness.suites.build``)."""
     return _register(BUILTIN_DIR, name, instances, meta)
 
 

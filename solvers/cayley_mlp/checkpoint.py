@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solvers.cayley_mlp.model import ModelConfig, ValueMLP
-from solvers.common.checkpoint import load_model
-from solvers.common.metric import metric_stem
+from cubebench.solvers.cayley_mlp.model import ModelConfig, ValueMLP
+from cubebench.solvers.common.checkpoint import load_model
+from cubebench.solvers.common.metric import metric_stem
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
 STEM = "cayley-mlp"

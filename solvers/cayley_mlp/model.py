@@ -2,7 +2,7 @@
 
 CayleyPy's 3x3x3 configuration (Chervov et al. 2025; their repository's README: N1 = 1024,
 N2 = 256, one residual block): two dense layers with batch norm, residual blocks, a linear
-head (:mod:`solvers.common.resmlp`). Small on purpose: a wide value beam calls it on every
+head (:mod:`cubebench.solvers.common.resmlp`). Small on purpose: a wide value beam calls it on every
 child of every beam state, so its speed is the search's speed.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from solvers.common.resmlp import ScalarResMLP, encode
+from cubebench.solvers.common.resmlp import ScalarResMLP, encode
 
 __all__ = ["ModelConfig", "ValueMLP", "encode"]
 

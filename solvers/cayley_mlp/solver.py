@@ -7,12 +7,12 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from harness.cube.movesets import Metric
-from harness.solver import POSITIVE, Attempt, Budget
-from solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from solvers.cayley_mlp.model import encode
-from solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from solvers.search.settings import run_search
+from cubebench.harness.cube.movesets import Metric
+from cubebench.harness.solver import POSITIVE, Attempt, Budget
+from cubebench.solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from cubebench.solvers.cayley_mlp.model import encode
+from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
+from cubebench.solvers.search.settings import run_search
 
 
 @dataclass(frozen=True)

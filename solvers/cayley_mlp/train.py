@@ -17,11 +17,11 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, stem_for
-from solvers.cayley_mlp.model import ModelConfig, ValueMLP, encode
-from solvers.common.loop import LoopConfig, parse_training_args, print_flush
-from solvers.common.trainer import Task, train_loop
-from solvers.common.walks import walk_samples
+from cubebench.solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, stem_for
+from cubebench.solvers.cayley_mlp.model import ModelConfig, ValueMLP, encode
+from cubebench.solvers.common.loop import LoopConfig, parse_training_args, print_flush
+from cubebench.solvers.common.trainer import Task, train_loop
+from cubebench.solvers.common.walks import walk_samples
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> dict:
-    """``bench train cayley-mlp`` and ``python -m solvers.cayley_mlp.train``."""
+    """``bench train cayley-mlp`` and ``python -m cubebench.solvers.cayley_mlp.train``."""
     loop, metric = parse_training_args(
         argv, "bench train cayley-mlp", __doc__, CHECKPOINT_DIR, "qtm"
     )

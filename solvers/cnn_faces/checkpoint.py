@@ -1,13 +1,13 @@
 """The shipped cnn-faces checkpoint: ``cnn-faces.keras`` and its model card
-(:mod:`solvers.common.keras_io`: sha256 checked, safe-mode loading)."""
+(:mod:`cubebench.solvers.common.keras_io`: sha256 checked, safe-mode loading)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
 
-from solvers.cnn_faces.model import CNNConfig, build_model
-from solvers.common.keras_io import load_keras, save_keras
+from cubebench.solvers.cnn_faces.model import CNNConfig, build_model
+from cubebench.solvers.common.keras_io import load_keras, save_keras
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
 STEM = "cnn-faces"

@@ -14,8 +14,8 @@ from typing import Literal
 
 import numpy as np
 
-from harness.cube.encodings import face_tensor
-from solvers.common.keras_io import KERAS_POLICY, configure_threads
+from cubebench.harness.cube.encodings import face_tensor
+from cubebench.solvers.common.keras_io import KERAS_POLICY, configure_threads
 
 __all__ = [
     "KERAS_POLICY",
@@ -35,7 +35,7 @@ class CNNConfig:
     # Keras dtype policy. mixed_bfloat16 (bfloat16 compute, float32 weights; the logits
     # layer stays float32) was measured 1.3x faster to train and 2.6x faster to run than
     # float32 on a CPU with AMX; on one without native bfloat16 it is several times slower.
-    # Trainer and solver set it from the resolved precision (solvers.common.precision).
+    # Trainer and solver set it from the resolved precision (cubebench.solvers.common.precision).
     precision: Literal["float32", "mixed_bfloat16"] = "float32"
 
     def to_dict(self) -> dict:

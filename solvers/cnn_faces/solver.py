@@ -8,15 +8,15 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from harness.hardware import native_bf16
-from harness.solver import POSITIVE, Attempt, Budget
-from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from solvers.cnn_faces.model import KERAS_POLICY, configure_threads, encode
-from solvers.common.keras_io import log_softmax
-from solvers.common.metric import check_metric, check_metric_offered
-from solvers.common.precision import resolve
-from solvers.search.models import ModelClock
-from solvers.search.settings import SearchSettings, run_search
+from cubebench.harness.hardware import native_bf16
+from cubebench.harness.solver import POSITIVE, Attempt, Budget
+from cubebench.solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from cubebench.solvers.cnn_faces.model import KERAS_POLICY, configure_threads, encode
+from cubebench.solvers.common.keras_io import log_softmax
+from cubebench.solvers.common.metric import check_metric, check_metric_offered
+from cubebench.solvers.common.precision import resolve
+from cubebench.solvers.search.models import ModelClock
+from cubebench.solvers.search.settings import SearchSettings, run_search
 
 
 @dataclass(frozen=True)

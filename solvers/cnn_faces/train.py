@@ -20,9 +20,14 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.hardware import native_bf16
-from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint, save_checkpoint
-from solvers.cnn_faces.model import (
+from cubebench.harness.hardware import native_bf16
+from cubebench.solvers.cnn_faces.checkpoint import (
+    CHECKPOINT_DIR,
+    STEM,
+    load_checkpoint,
+    save_checkpoint,
+)
+from cubebench.solvers.cnn_faces.model import (
     KERAS_POLICY,
     CNNConfig,
     build_model,
@@ -30,8 +35,8 @@ from solvers.cnn_faces.model import (
     encode,
     permute_colours,
 )
-from solvers.common.keras_io import hardware_card, log_softmax, run_model
-from solvers.common.loop import (
+from cubebench.solvers.common.keras_io import hardware_card, log_softmax, run_model
+from cubebench.solvers.common.loop import (
     LoopConfig,
     Progress,
     add_loop_arguments,
@@ -39,8 +44,8 @@ from solvers.common.loop import (
     loop_config,
     print_flush,
 )
-from solvers.common.precision import resolve
-from solvers.common.walks import walk_samples
+from cubebench.solvers.common.precision import resolve
+from cubebench.solvers.common.walks import walk_samples
 
 
 @dataclass(frozen=True)
@@ -145,7 +150,7 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> dict:
-    """``bench train cnn-faces`` and ``python -m solvers.cnn_faces.train``."""
+    """``bench train cnn-faces`` and ``python -m cubebench.solvers.cnn_faces.train``."""
     parser = argparse.ArgumentParser(prog="bench train cnn-faces", description=__doc__)
     add_loop_arguments(parser, CHECKPOINT_DIR)
     parser.add_argument("--max-depth", type=int, default=20, help="10 reproduces the seed")

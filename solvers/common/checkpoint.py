@@ -16,9 +16,9 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from harness.cube.movesets import METRICS
-from harness.solver import SolverLoadError
-from solvers.common.metric import check_metric, metric_stem
+from cubebench.harness.cube.movesets import METRICS
+from cubebench.harness.solver import SolverLoadError
+from cubebench.solvers.common.metric import check_metric, metric_stem
 
 
 class CheckpointError(SolverLoadError):

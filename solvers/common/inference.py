@@ -1,6 +1,6 @@
 """What every torch solver adapter does the same way: settings, precision, loading, inference.
 
-Precision follows :mod:`solvers.common.precision`; int8 is torch's dynamic quantization of
+Precision follows :mod:`cubebench.solvers.common.precision`; int8 is torch's dynamic quantization of
 the linear layers (per output channel, batch norm folded in first), measured per solver.
 """
 
@@ -16,11 +16,11 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from harness.hardware import native_bf16
-from solvers.common.metric import check_metric_offered
-from solvers.common.precision import Precision, Resolved, resolve
-from solvers.search.models import ModelClock
-from solvers.search.settings import SearchSettings
+from cubebench.harness.hardware import native_bf16
+from cubebench.solvers.common.metric import check_metric_offered
+from cubebench.solvers.common.precision import Precision, Resolved, resolve
+from cubebench.solvers.search.models import ModelClock
+from cubebench.solvers.search.settings import SearchSettings
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ def torch_native_bf16(device: str = "cpu") -> bool:
 def resolve_torch(
     requested: str, device: str = "cpu", offered: tuple[str, ...] = ("fp32", "bf16", "int8")
 ) -> Resolved:
-    """:func:`solvers.common.precision.resolve` with torch's answer about bfloat16."""
+    """:func:`cubebench.solvers.common.precision.resolve` with torch's answer about bfloat16."""
     return resolve(requested, native_bf16=torch_native_bf16(device), device=device, offered=offered)
 
 

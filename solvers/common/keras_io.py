@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from solvers.common.checkpoint import CheckpointError, checked_file, sha256_file
+from cubebench.solvers.common.checkpoint import CheckpointError, checked_file, sha256_file
 
 KERAS_POLICY = {"fp32": "float32", "bf16": "mixed_bfloat16"}
 """Resolved precision -> the Keras dtype policy that runs it."""
@@ -58,7 +58,7 @@ def hardware_card(loop, precision) -> dict:
     with its reason (the CPU decides it, so the card must say which CPU and why)."""
     import keras
 
-    from harness.records.provenance import machine_info
+    from cubebench.harness.records.provenance import machine_info
 
     return {
         **machine_info(),

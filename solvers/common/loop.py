@@ -1,7 +1,7 @@
 """Framework-free parts of training: the loop's config, its schedule and its command line.
 
-Shared by the torch loop (:mod:`solvers.common.trainer`) and the Keras one, so neither pulls
-in the other's framework.
+Shared by the torch loop (:mod:`cubebench.solvers.common.trainer`) and the Keras one, so
+neither pulls in the other's framework.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.solver import ArgumentError
+from cubebench.harness.solver import ArgumentError
 
 
 @dataclass(frozen=True)
@@ -37,8 +37,8 @@ class LoopConfig:
     out: str = "checkpoints"
     resume: bool = True
     init_from: str = ""  # a checkpoint folder to start from (fine-tuning), when not resuming
-    # auto: bfloat16 where the hardware has it natively (solvers.common.precision). Even there
-    # it doubles an MLP's training throughput but cuts a small transformer's to ~40%
+    # auto: bfloat16 where the hardware has it natively (cubebench.solvers.common.precision).
+    # Even there it doubles an MLP's training throughput but cuts a small transformer's to ~40%
     # (measured), so a trainer may default to fp32.
     precision: str = "auto"
 

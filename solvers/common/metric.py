@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness.solver import SolverLoadError
+from cubebench.harness.solver import SolverLoadError
 
 
 def metric_stem(stem: str, metric: str) -> str:

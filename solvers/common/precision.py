@@ -16,8 +16,8 @@ import os
 from dataclasses import dataclass
 from typing import Literal
 
-from harness.hardware import instruction_set
-from harness.solver import SettingsError
+from cubebench.harness.hardware import instruction_set
+from cubebench.harness.solver import SettingsError
 
 Precision = Literal["auto", "fp32", "bf16", "int8"]
 ENV = "CUBEBENCH_PRECISION"

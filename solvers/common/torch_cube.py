@@ -2,7 +2,7 @@
 
 Value iteration labels every training state by evaluating all its children, so data is made
 at the rate the network consumes it; on a GPU, numpy on the host would be the bottleneck.
-Everything here is a gather through :data:`harness.cube.MOVE_TABLES` (a move is a
+Everything here is a gather through :data:`cubebench.harness.cube.MOVE_TABLES` (a move is a
 permutation of the 54 stickers), so it agrees with the numpy engine sticker for sticker
 (``tests/solvers/common/test_torch_cube.py``). Layout is state-major ``(N, 54)``, the
 transpose of the engine's ``(54, N)``, because torch gathers rows.
@@ -14,9 +14,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from harness.cube import MOVE_TABLES, SOLVED
-from harness.cube.geometry import NON_CENTRES
-from harness.cube.movesets import move_set
+from cubebench.harness.cube import MOVE_TABLES, SOLVED
+from cubebench.harness.cube.geometry import NON_CENTRES
+from cubebench.harness.cube.movesets import move_set
 
 
 class TorchCube:

@@ -22,10 +22,10 @@ import numpy as np
 import torch
 from torch import nn
 
-from harness.records.provenance import machine_info
-from solvers.common.checkpoint import load_weights, save_weights
-from solvers.common.inference import resolve_torch
-from solvers.common.loop import LoopConfig, Progress, cosine_lr
+from cubebench.harness.records.provenance import machine_info
+from cubebench.solvers.common.checkpoint import load_weights, save_weights
+from cubebench.solvers.common.inference import resolve_torch
+from cubebench.solvers.common.loop import LoopConfig, Progress, cosine_lr
 
 Batch = tuple[torch.Tensor, torch.Tensor]
 

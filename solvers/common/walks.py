@@ -5,7 +5,7 @@ Every prefix of a walk is a sample, so one walk of 20 moves gives one state at e
 the move that undoes the last step (for policy models). Half-turn walks never turn the same
 face twice in a row; quarter-turn walks (12 moves) never undo their previous move, so ``U U``
 (a half turn, two quarter turns long) occurs and each prefix length counts quarter turns
-(:mod:`harness.cube.movesets`). Trainers draw training and validation walks from separate
+(:mod:`cubebench.harness.cube.movesets`). Trainers draw training and validation walks from separate
 seed streams, and never use the suites.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from harness.cube import MOVE_INVERSE, apply_moves, solved_batch
-from harness.cube.movesets import move_set
+from cubebench.harness.cube import MOVE_INVERSE, apply_moves, solved_batch
+from cubebench.harness.cube.movesets import move_set
 
 
 def random_walks(n: int, length: int, rng: np.random.Generator, metric: str = "htm") -> np.ndarray:

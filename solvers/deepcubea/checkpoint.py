@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solvers.common.checkpoint import load_model
-from solvers.common.metric import metric_stem
-from solvers.deepcubea.model import CostToGo, ModelConfig
+from cubebench.solvers.common.checkpoint import load_model
+from cubebench.solvers.common.metric import metric_stem
+from cubebench.solvers.deepcubea.model import CostToGo, ModelConfig
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
 STEM = "deepcubea"

@@ -7,13 +7,13 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from harness.cube import is_solved
-from harness.cube.movesets import Metric
-from harness.solver import POSITIVE, Attempt, Budget, Range
-from solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from solvers.deepcubea.model import encode
-from solvers.search.settings import run_search
+from cubebench.harness.cube import is_solved
+from cubebench.harness.cube.movesets import Metric
+from cubebench.harness.solver import POSITIVE, Attempt, Budget, Range
+from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
+from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from cubebench.solvers.deepcubea.model import encode
+from cubebench.solvers.search.settings import run_search
 
 
 @dataclass(frozen=True)

@@ -29,15 +29,15 @@ from typing import Literal
 import numpy as np
 import torch
 
-from harness.cube import facelets_to_state
-from harness.solver import ArgumentError
-from harness.suites.oracle import DistanceOracle
-from solvers.common.inference import resolve_torch
-from solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
-from solvers.common.torch_cube import TorchCube
-from solvers.common.trainer import Task, train_loop
-from solvers.deepcubea.checkpoint import CHECKPOINT_DIR, stem_for
-from solvers.deepcubea.model import CostToGo, ModelConfig
+from cubebench.harness.cube import facelets_to_state
+from cubebench.harness.solver import ArgumentError
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.solvers.common.inference import resolve_torch
+from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
+from cubebench.solvers.common.torch_cube import TorchCube
+from cubebench.solvers.common.trainer import Task, train_loop
+from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, stem_for
+from cubebench.solvers.deepcubea.model import CostToGo, ModelConfig
 
 REFERENCE = Path("../shared/data/deepcubea-cube3-test.jsonl")
 
@@ -224,7 +224,7 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> dict:
-    """``bench train deepcubea`` and ``python -m solvers.deepcubea.train``."""
+    """``bench train deepcubea`` and ``python -m cubebench.solvers.deepcubea.train``."""
     parser = argparse.ArgumentParser(prog="bench train deepcubea", description=__doc__)
     add_loop_arguments(parser, CHECKPOINT_DIR)
     defaults, arch = DataConfig(), ModelConfig()

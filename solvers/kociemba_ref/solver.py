@@ -9,8 +9,8 @@ from typing import Annotated, ClassVar
 import kociemba
 import numpy as np
 
-from harness.cube import is_solved, parse_moves, state_to_facelets
-from harness.solver import POSITIVE, Attempt, Budget, SolverSettings
+from cubebench.harness.cube import is_solved, parse_moves, state_to_facelets
+from cubebench.harness.solver import POSITIVE, Attempt, Budget, SolverSettings
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,12 @@
 """The shipped mlp-kociemba checkpoint: ``mlp-kociemba.keras`` and its model card
-(:mod:`solvers.common.keras_io`: sha256 checked, safe-mode loading)."""
+(:mod:`cubebench.solvers.common.keras_io`: sha256 checked, safe-mode loading)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from solvers.common.keras_io import load_keras, save_keras
-from solvers.mlp_kociemba.model import MLPConfig, build_model
+from cubebench.solvers.common.keras_io import load_keras, save_keras
+from cubebench.solvers.mlp_kociemba.model import MLPConfig, build_model
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
 STEM = "mlp-kociemba"

@@ -42,9 +42,15 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.cube import apply_moves, is_solved, parse_moves, solved_batch, state_to_facelets
-from harness.suites.registry import user_suite_dir
-from solvers.common.walks import random_walks
+from cubebench.harness.cube import (
+    apply_moves,
+    is_solved,
+    parse_moves,
+    solved_batch,
+    state_to_facelets,
+)
+from cubebench.harness.suites.registry import user_suite_dir
+from cubebench.solvers.common.walks import random_walks
 
 MAX_SCRAMBLE = 25  # the seed's longest scramble
 CHUNK = 100  # scrambles per worker task: each chunk has its own random stream
@@ -303,10 +309,11 @@ def read(path: Path) -> LabelSet:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m solvers.mlp_kociemba.labels --count N``: fill the cache ahead of training."""
+    """``python -m cubebench.solvers.mlp_kociemba.labels --count N``: fill the cache ahead of
+    training."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m solvers.mlp_kociemba.labels")
+    parser = argparse.ArgumentParser(prog="python -m cubebench.solvers.mlp_kociemba.labels")
     parser.add_argument("--count", type=int, required=True, help="scrambles (kociemba calls)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(

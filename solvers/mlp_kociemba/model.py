@@ -25,7 +25,7 @@ HIDDEN = (2048, 512, 128)  # the seed's body; its fourth layer (32 relu) is the 
 class MLPConfig:
     encoding: Literal["integer", "onehot"] = "onehot"
     hidden: tuple[int, ...] = HIDDEN
-    # Keras dtype policy, set from the resolved precision (solvers.common.precision)
+    # Keras dtype policy, set from the resolved precision (cubebench.solvers.common.precision)
     precision: Literal["float32", "mixed_bfloat16"] = "float32"
 
     def __post_init__(self) -> None:

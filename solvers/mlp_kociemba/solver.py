@@ -9,16 +9,16 @@ from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 
-from harness.cube.symmetry import group, symmetric_scores
-from harness.hardware import native_bf16
-from harness.solver import POSITIVE, Attempt, Budget
-from solvers.common.keras_io import KERAS_POLICY, configure_threads, log_softmax
-from solvers.common.metric import check_metric, check_metric_offered
-from solvers.common.precision import resolve
-from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from solvers.mlp_kociemba.model import encode
-from solvers.search.models import ModelClock
-from solvers.search.settings import SearchSettings, run_search
+from cubebench.harness.cube.symmetry import group, symmetric_scores
+from cubebench.harness.hardware import native_bf16
+from cubebench.harness.solver import POSITIVE, Attempt, Budget
+from cubebench.solvers.common.keras_io import KERAS_POLICY, configure_threads, log_softmax
+from cubebench.solvers.common.metric import check_metric, check_metric_offered
+from cubebench.solvers.common.precision import resolve
+from cubebench.solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from cubebench.solvers.mlp_kociemba.model import encode
+from cubebench.solvers.search.models import ModelClock
+from cubebench.solvers.search.settings import SearchSettings, run_search
 
 
 @dataclass(frozen=True)

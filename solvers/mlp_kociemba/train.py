@@ -7,8 +7,9 @@ learning rate over the budget, validation every ``eval_every_s`` seconds, early 
 after ``--patience`` validations without a better loss. The best model ships; the run's
 state is saved at every validation and resumed unless ``--fresh``.
 
-Each batch is augmented by the cube's symmetries (``--symmetries``, :mod:`harness.cube.symmetry`):
-a state and its label are replaced by their image under a symmetry drawn per row. ``rule``
+Each batch is augmented by the cube's symmetries (``--symmetries``,
+:mod:`cubebench.harness.cube.symmetry`): a state and its label are replaced by their image
+under a symmetry drawn per row. ``rule``
 draws from the symmetries that keep the label a route of its labelling rule: all 48 for a
 length-bounded label (any image of a route no longer than the scramble is one too), the 16
 that keep the U-D axis for a two-phase label (they map routes through G1 to routes through
@@ -35,16 +36,16 @@ from typing import Literal
 
 import numpy as np
 
-from harness.hardware import native_bf16
-from harness.solver import ArgumentError
-from solvers.common.keras_io import (
+from cubebench.harness.hardware import native_bf16
+from cubebench.harness.solver import ArgumentError
+from cubebench.solvers.common.keras_io import (
     KERAS_POLICY,
     configure_threads,
     hardware_card,
     log_softmax,
     run_model,
 )
-from solvers.common.loop import (
+from cubebench.solvers.common.loop import (
     LoopConfig,
     Progress,
     add_loop_arguments,
@@ -52,16 +53,21 @@ from solvers.common.loop import (
     loop_config,
     print_flush,
 )
-from solvers.common.precision import resolve
-from solvers.mlp_kociemba.batches import (
+from cubebench.solvers.common.precision import resolve
+from cubebench.solvers.mlp_kociemba.batches import (
     AUGMENTATIONS,
     DRAWS,
     augment,
     distance_strata,
     mixed_batch,
 )
-from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint, save_checkpoint
-from solvers.mlp_kociemba.labels import (
+from cubebench.solvers.mlp_kociemba.checkpoint import (
+    CHECKPOINT_DIR,
+    STEM,
+    load_checkpoint,
+    save_checkpoint,
+)
+from cubebench.solvers.mlp_kociemba.labels import (
     BOUND_UNTIL,
     MAX_BOUND,
     NEAR_STREAM,
@@ -69,7 +75,7 @@ from solvers.mlp_kociemba.labels import (
     check_bound,
     load_or_generate,
 )
-from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
+from cubebench.solvers.mlp_kociemba.model import MLPConfig, build_model, encode
 
 
 @dataclass(frozen=True)
@@ -307,7 +313,7 @@ def _base_card(folder: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> dict:
-    """``bench train mlp-kociemba`` and ``python -m solvers.mlp_kociemba.train``."""
+    """``bench train mlp-kociemba`` and ``python -m cubebench.solvers.mlp_kociemba.train``."""
     parser = argparse.ArgumentParser(prog="bench train mlp-kociemba", description=__doc__)
     add_loop_arguments(parser, CHECKPOINT_DIR)
     parser.add_argument("--calls", type=int, default=DataConfig.calls, help="training scrambles")

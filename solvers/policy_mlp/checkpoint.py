@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solvers.common.checkpoint import CheckpointError, load_model
-from solvers.common.metric import metric_stem
-from solvers.policy_mlp.model import ModelConfig, PolicyMLP
+from cubebench.solvers.common.checkpoint import CheckpointError, load_model
+from cubebench.solvers.common.metric import metric_stem
+from cubebench.solvers.policy_mlp.model import ModelConfig, PolicyMLP
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
 STEM = "policy-mlp"

@@ -1,7 +1,7 @@
 """The network: one-hot stickers -> logits of the 18 moves.
 
 EfficientCube's architecture: two dense layers (1024, 512) then residual blocks of 512 with
-batch norm, and an 18-way head (:mod:`solvers.common.resmlp`). A quarter-turn model keeps
+batch norm, and an 18-way head (:mod:`cubebench.solvers.common.resmlp`). A quarter-turn model keeps
 the 18-way head; it is trained on quarter-turn labels only and searched with the half
 turns masked out.
 """
@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 import torch
 from torch import nn
 
-from solvers.common.resmlp import encode, residual_mlp
+from cubebench.solvers.common.resmlp import encode, residual_mlp
 
 __all__ = ["ModelConfig", "PolicyMLP", "encode", "parameter_count"]
 

@@ -8,12 +8,12 @@ from typing import Literal
 import numpy as np
 import torch
 
-from harness.cube.movesets import move_set
-from harness.solver import Attempt, Budget
-from solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from solvers.policy_mlp.model import encode
-from solvers.search.settings import run_search
+from cubebench.harness.cube.movesets import move_set
+from cubebench.harness.solver import Attempt, Budget
+from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
+from cubebench.solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from cubebench.solvers.policy_mlp.model import encode
+from cubebench.solvers.search.settings import run_search
 
 
 @dataclass(frozen=True)

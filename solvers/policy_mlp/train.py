@@ -4,7 +4,7 @@ Each step draws ``walks_per_batch`` random walks of ``walk_length`` moves and tr
 prefix (one state per depth 1..walk_length), labelled with the move that undoes the walk's
 last step; cross-entropy loss. Validation: accuracy per depth on walks from a separate seed
 stream. The loop (time budget, cosine decay, bf16, checkpoints, resume) is
-:mod:`solvers.common.trainer`; ``--device cuda`` with more ``--minutes`` trains further.
+:mod:`cubebench.solvers.common.trainer`; ``--device cuda`` with more ``--minutes`` trains further.
 ``--metric qtm`` trains the quarter-turn model (EfficientCube's DeepCubeA-set
 configuration): walks of 26 quarter turns that never undo their last move, shipped as
 ``policy-mlp-qtm``.
@@ -18,11 +18,11 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from solvers.common.loop import LoopConfig, parse_training_args, print_flush
-from solvers.common.trainer import Task, train_loop
-from solvers.common.walks import walk_samples
-from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, stem_for
-from solvers.policy_mlp.model import ModelConfig, PolicyMLP, encode
+from cubebench.solvers.common.loop import LoopConfig, parse_training_args, print_flush
+from cubebench.solvers.common.trainer import Task, train_loop
+from cubebench.solvers.common.walks import walk_samples
+from cubebench.solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, stem_for
+from cubebench.solvers.policy_mlp.model import ModelConfig, PolicyMLP, encode
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> dict:
-    """``bench train policy-mlp`` and ``python -m solvers.policy_mlp.train``."""
+    """``bench train policy-mlp`` and ``python -m cubebench.solvers.policy_mlp.train``."""
     loop, metric = parse_training_args(
         argv, "bench train policy-mlp", __doc__, CHECKPOINT_DIR, "htm"
     )

@@ -14,8 +14,8 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
-from harness.cube import apply_moves, canonical_scrambles, is_solved
-from harness.solver import POSITIVE, Attempt, Budget, SolverSettings
+from cubebench.harness.cube import apply_moves, canonical_scrambles, is_solved
+from cubebench.harness.solver import POSITIVE, Attempt, Budget, SolverSettings
 
 
 @dataclass(frozen=True)

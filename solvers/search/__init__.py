@@ -1,14 +1,14 @@
 """Model-agnostic batched search: greedy rollout, beam search, batch-weighted A*.
 
-Models enter through two tiny protocols (:mod:`solvers.search.models`): a policy scores the
-18 moves of each state, a value estimates each state's distance to solved. Every search
+Models enter through two tiny protocols (:mod:`cubebench.solvers.search.models`): a policy scores
+the 18 moves of each state, a value estimates each state's distance to solved. Every search
 works on sticker-major engine batches and reports nodes expanded and model calls.
 """
 
-from solvers.search.astar import astar
-from solvers.search.beam import beam_search
-from solvers.search.greedy import greedy_rollout
-from solvers.search.models import CheckedModel, SearchError, SearchLimits, SearchResult
+from cubebench.solvers.search.astar import astar
+from cubebench.solvers.search.beam import beam_search
+from cubebench.solvers.search.greedy import greedy_rollout
+from cubebench.solvers.search.models import CheckedModel, SearchError, SearchLimits, SearchResult
 
 __all__ = [
     "CheckedModel",

@@ -4,7 +4,7 @@ Two scorings: ``"policy"`` ranks children by cumulative log-probability (Efficie
 model sees only the W parents per step), ``"value"`` by the children's estimated distance
 (CubeGPT, seed 001: the model sees every child). A value beam builds all children in one
 engine call; a policy beam ranks them from the score table first and builds only the best
-2W. Searches run over a move set (:mod:`harness.cube.movesets`): the 18 half turns or the
+2W. Searches run over a move set (:mod:`cubebench.harness.cube.movesets`): the 18 half turns or the
 12 quarter turns, whose canonical pruning drops moves that never shorten a solution;
 duplicate states are merged keeping the best score. Paths come back as ids into the 18.
 """
@@ -15,9 +15,9 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from harness.cube import MOVE_INVERSE, SOLVED, children_of, is_solved, state_hash
-from harness.cube.movesets import MOVE_SETS, MoveSet
-from solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
+from cubebench.harness.cube import MOVE_INVERSE, SOLVED, children_of, is_solved, state_hash
+from cubebench.harness.cube.movesets import MOVE_SETS, MoveSet
+from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 HTM = MOVE_SETS["htm"]
 

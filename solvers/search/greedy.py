@@ -14,9 +14,9 @@ from typing import Literal
 
 import numpy as np
 
-from harness.cube import is_solved, state_hash
-from harness.cube.movesets import MOVE_SETS, MoveSet
-from solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
+from cubebench.harness.cube import is_solved, state_hash
+from cubebench.harness.cube.movesets import MOVE_SETS, MoveSet
+from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 
 def greedy_rollout(

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from harness.solver import Budget
+from cubebench.harness.solver import Budget
 
 Model = Callable[[np.ndarray], np.ndarray]
 

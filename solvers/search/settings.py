@@ -7,12 +7,12 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
-from harness.cube.movesets import Metric, move_set
-from harness.solver import POSITIVE, Attempt, Budget, Range, SolverSettings
-from solvers.search.astar import astar
-from solvers.search.beam import beam_search
-from solvers.search.greedy import greedy_rollout
-from solvers.search.models import CheckedModel, Model, ModelClock, SearchLimits
+from cubebench.harness.cube.movesets import Metric, move_set
+from cubebench.harness.solver import POSITIVE, Attempt, Budget, Range, SolverSettings
+from cubebench.solvers.search.astar import astar
+from cubebench.solvers.search.beam import beam_search
+from cubebench.solvers.search.greedy import greedy_rollout
+from cubebench.solvers.search.models import CheckedModel, Model, ModelClock, SearchLimits
 
 
 @dataclass(frozen=True)

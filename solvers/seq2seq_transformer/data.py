@@ -3,7 +3,7 @@
 Seed 000 scrambles with 1..20 uniformly random quarter turns, so ``U U'`` and ``U U U U``
 occur and the reversed scramble is then a needlessly long "solution" (label noise the seed
 names itself). Here scrambles are the move set's non-backtracking walks
-(:func:`solvers.common.walks.random_walks`: a half-turn walk never turns one face twice in
+(:func:`cubebench.solvers.common.walks.random_walks`: a half-turn walk never turns one face twice in
 a row; a quarter-turn walk never undoes its last move), so no label cancels itself.
 Commuting sequences such as ``R L R`` still give non-optimal labels; that residue is in
 the README. Batches are made per step, nothing is held in memory.
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from harness.cube import MOVE_INVERSE, apply_moves, solved_batch
-from harness.cube.movesets import move_set
-from solvers.common.walks import random_walks
-from solvers.seq2seq_transformer.model import EOS, PAD, SOS, SPECIAL
+from cubebench.harness.cube import MOVE_INVERSE, apply_moves, solved_batch
+from cubebench.harness.cube.movesets import move_set
+from cubebench.solvers.common.walks import random_walks
+from cubebench.solvers.seq2seq_transformer.model import EOS, PAD, SOS, SPECIAL
 
 
 def pairs(

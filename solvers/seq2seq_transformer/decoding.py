@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from harness.cube import apply_moves, is_solved
-from harness.cube.movesets import MoveSet
-from solvers.seq2seq_transformer.model import EOS, PAD, SOS, SPECIAL, Seq2SeqTransformer
+from cubebench.harness.cube import apply_moves, is_solved
+from cubebench.harness.cube.movesets import MoveSet
+from cubebench.solvers.seq2seq_transformer.model import EOS, PAD, SOS, SPECIAL, Seq2SeqTransformer
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Seed 000's encoder-decoder transformer: stickers in, the solving move sequence out.
 
 Encoder tokens are the 54 stickers, each the sum of a colour embedding and learned x, y, z
-embeddings of its place in the 5x5x5 frame (``harness.cube.geometry.STICKER_GRID``); the
+embeddings of its place in the 5x5x5 frame (``cubebench.harness.cube.geometry.STICKER_GRID``); the
 decoder reads SOS + moves so far (learned position embeddings) and predicts the next token.
 Vocabulary: SOS 0, EOS 1, PAD 2, then the move set's moves (18 half-turn moves, or the
 seed's 12 quarter turns): 21 or 15 tokens, sequences of ``max_moves + 2`` = 22.
@@ -20,8 +20,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from harness.cube.geometry import STICKER_GRID
-from harness.cube.movesets import move_set
+from cubebench.harness.cube.geometry import STICKER_GRID
+from cubebench.harness.cube.movesets import move_set
 
 SOS, EOS, PAD = 0, 1, 2
 SPECIAL = 3

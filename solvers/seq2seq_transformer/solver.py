@@ -8,13 +8,13 @@ from typing import Literal
 import numpy as np
 import torch
 
-from harness.cube.movesets import Metric, move_set
-from harness.solver import Attempt, Budget
-from solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from solvers.search.settings import run_search
-from solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from solvers.seq2seq_transformer.decoding import decode
-from solvers.seq2seq_transformer.model import SOS, SPECIAL
+from cubebench.harness.cube.movesets import Metric, move_set
+from cubebench.harness.solver import Attempt, Budget
+from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
+from cubebench.solvers.search.settings import run_search
+from cubebench.solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from cubebench.solvers.seq2seq_transformer.decoding import decode
+from cubebench.solvers.seq2seq_transformer.model import SOS, SPECIAL
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,11 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from solvers.common.loop import LoopConfig, parse_training_args, print_flush
-from solvers.common.trainer import Task, train_loop
-from solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, stem_for
-from solvers.seq2seq_transformer.data import pairs
-from solvers.seq2seq_transformer.model import PAD, ModelConfig, Seq2SeqTransformer
+from cubebench.solvers.common.loop import LoopConfig, parse_training_args, print_flush
+from cubebench.solvers.common.trainer import Task, train_loop
+from cubebench.solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, stem_for
+from cubebench.solvers.seq2seq_transformer.data import pairs
+from cubebench.solvers.seq2seq_transformer.model import PAD, ModelConfig, Seq2SeqTransformer
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,8 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> dict:
-    """``bench train seq2seq-transformer`` and ``python -m solvers.seq2seq_transformer.train``."""
+    """``bench train seq2seq-transformer`` and
+    ``python -m cubebench.solvers.seq2seq_transformer.train``."""
     loop, metric = parse_training_args(
         argv, "bench train seq2seq-transformer", __doc__, CHECKPOINT_DIR, "htm"
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solvers.common.checkpoint import load_model
-from solvers.value_transformer.model import TransformerConfig, ValueTransformer
+from cubebench.solvers.common.checkpoint import load_model
+from cubebench.solvers.value_transformer.model import TransformerConfig, ValueTransformer
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
 STEM = "value-transformer"

@@ -2,7 +2,7 @@
 
 Each movable piece is a token: an embedding of the piece's identity (its position in the
 token sequence) plus an embedding of where it is and how it is turned (48 possibilities,
-:func:`harness.cube.encodings.cubelet_tokens`). A learned output token is prepended; its
+:func:`cubebench.harness.cube.encodings.cubelet_tokens`). A learned output token is prepended; its
 final state feeds either a linear regression head or a classifier over distances 0..D whose
 mean (or mode) is the estimate. The seed used 8 layers x 256 wide, 16 heads, feed-forward 512;
 sizes are settings here because a CPU model must be smaller.
@@ -17,7 +17,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from harness.cube.encodings import NUM_CUBELET_LOCATIONS, cubelet_tokens
+from cubebench.harness.cube.encodings import NUM_CUBELET_LOCATIONS, cubelet_tokens
 
 NUM_PIECES = 20
 

@@ -7,11 +7,11 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from harness.solver import POSITIVE, Attempt, Budget
-from solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from solvers.search.settings import run_search
-from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from solvers.value_transformer.model import encode
+from cubebench.harness.solver import POSITIVE, Attempt, Budget
+from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
+from cubebench.solvers.search.settings import run_search
+from cubebench.solvers.value_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from cubebench.solvers.value_transformer.model import encode
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,12 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from harness.suites.oracle import DistanceOracle
-from solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
-from solvers.common.trainer import Task, train_loop
-from solvers.common.walks import walk_samples
-from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM
-from solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
+from cubebench.solvers.common.trainer import Task, train_loop
+from cubebench.solvers.common.walks import walk_samples
+from cubebench.solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM
+from cubebench.solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
 
 EXACT_RADIUS = 5  # oracle table radius; with 2 search levels, exact to 7 moves
 
@@ -123,7 +123,8 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> dict:
-    """``bench train value-transformer`` and ``python -m solvers.value_transformer.train``."""
+    """``bench train value-transformer`` and
+    ``python -m cubebench.solvers.value_transformer.train``."""
     parser = argparse.ArgumentParser(prog="bench train value-transformer", description=__doc__)
     add_loop_arguments(parser, CHECKPOINT_DIR)
     parser.add_argument("--phase", choices=["plain", "path"], default="plain")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.hardware import cpu_summary, instruction_set, native_bf16
+from cubebench.harness.hardware import cpu_summary, instruction_set, native_bf16
 
 ZEN3 = frozenset({"sse4_2", "avx", "avx2", "fma"})
 SKYLAKE_X = ZEN3 | {"avx512f", "avx512bw", "avx512vl"}

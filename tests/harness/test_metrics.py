@@ -7,14 +7,14 @@ import math
 import numpy as np
 import pytest
 
-from harness.metrics import (
+from cubebench.harness.metrics import (
     bootstrap_mean_ci,
     mcnemar_exact,
     paired_bootstrap_diff,
     summarize,
     wilson_interval,
 )
-from harness.records.schema import Record
+from cubebench.harness.records.schema import Record
 
 
 def test_wilson_interval_known_values():

@@ -9,15 +9,15 @@ from typing import Literal
 
 import pytest
 
-from harness.registry import (
+from cubebench.harness.registry import (
     BUILTIN_SOLVERS,
     UnknownSolverError,
     describe_settings,
     make_solver,
     resolve_solver_class,
 )
-from harness.solver import SettingsError, SolverSettings, parse_settings
-from harness.testing import ConformanceError, check_solver
+from cubebench.harness.solver import SettingsError, SolverSettings, parse_settings
+from cubebench.harness.testing import ConformanceError, check_solver
 
 
 @pytest.mark.parametrize("name", sorted(BUILTIN_SOLVERS))
@@ -71,7 +71,8 @@ def test_describe_settings_gives_the_full_record():
 
 def test_registry_imports_nothing_heavy():
     code = (
-        "import sys, harness.registry, harness.runner, harness.testing, harness.cli.main;"
+        "import sys, cubebench.harness.registry, cubebench.harness.runner;"
+        "import cubebench.harness.testing, cubebench.harness.cli.main;"
         "print(any(m in sys.modules for m in ('torch', 'tensorflow', 'keras')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -81,7 +82,7 @@ def test_registry_imports_nothing_heavy():
 def test_entry_points_register_third_party_solvers(monkeypatch):
     from importlib.metadata import EntryPoint
 
-    import harness.registry as registry
+    import cubebench.harness.registry as registry
 
     fake = [EntryPoint("my-solver", "tests.fakes:Right", registry.ENTRY_POINT_GROUP)]
     monkeypatch.setattr(registry, "entry_points", lambda group: fake)
@@ -90,7 +91,7 @@ def test_entry_points_register_third_party_solvers(monkeypatch):
 
 
 def test_solvers_declare_what_a_cluster_replica_needs():
-    from harness.registry import solver_resources
+    from cubebench.harness.registry import solver_resources
 
     assert solver_resources("kociemba") == {"num_cpus": 1.0, "num_gpus": 0.0}
     cuda = solver_resources("policy-mlp", {"threads": "2", "device": "cuda"})

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.records.schema import RecordError
-from harness.records.store import RunStore
-from harness.runner import RunConfig, SolverSpec, resume, run
+from cubebench.harness.records.schema import RecordError
+from cubebench.harness.records.store import RunStore
+from cubebench.harness.runner import RunConfig, SolverSpec, resume, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,7 +24,7 @@ def _start_run(out: Path, run_id: str, suite: str, limit: int, workers: int, *ex
     command = [
         sys.executable,
         "-c",
-        "from harness.cli.main import main; main()",
+        "from cubebench.harness.cli.main import main; main()",
         "run",
         "--solver",
         "tests.fakes:Pausing",

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from harness import workers
-from harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
-from harness.records.schema import SCHEMA_VERSION
-from harness.records.store import RunStore
-from harness.runner import RunConfig, SolverSpec, run
-from harness.solver import ArgumentError, SolverLoadError
-from harness.suites.model import Instance
-from harness.suites.registry import register_user_suite
+from cubebench.harness import workers
+from cubebench.harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
+from cubebench.harness.records.schema import SCHEMA_VERSION
+from cubebench.harness.records.store import RunStore
+from cubebench.harness.runner import RunConfig, SolverSpec, run
+from cubebench.harness.solver import ArgumentError, SolverLoadError
+from cubebench.harness.suites.model import Instance
+from cubebench.harness.suites.registry import register_user_suite
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from harness.records.schema import SCHEMA_VERSION, RecordError, record_from_json
+from cubebench.harness.records.schema import SCHEMA_VERSION, RecordError, record_from_json
 
 
 def test_version_one_records_migrate():

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli.run import split_settings
-from harness.solver import SettingsError
+from cubebench.harness.cli.run import split_settings
+from cubebench.harness.solver import SettingsError
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def _bench(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-c", "from harness.cli.main import main; main()", *args],
+        [sys.executable, "-c", "from cubebench.harness.cli.main import main; main()", *args],
         capture_output=True,
         text=True,
         timeout=300,
@@ -130,7 +130,7 @@ def test_out_of_range_run_arguments_stop_before_anything_is_written(tmp_path, ar
 
 
 def test_a_tampered_checkpoint_stops_the_run_with_exit_2(tmp_path):
-    from solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, WEIGHTS
+    from cubebench.solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, WEIGHTS
 
     copy = tmp_path / "ckpt"
     copy.mkdir()

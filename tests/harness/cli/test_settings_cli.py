@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 from typer.testing import CliRunner
 
-from harness.cli.main import app
-from harness.registry import BUILTIN_SOLVERS, resolve_solver_class, settings_class
-from harness.solver import SolverSettings, setting_ranges, settings_info
+from cubebench.harness.cli.main import app
+from cubebench.harness.registry import BUILTIN_SOLVERS, resolve_solver_class, settings_class
+from cubebench.harness.solver import SolverSettings, setting_ranges, settings_info
 
 runner = CliRunner()
 

@@ -8,7 +8,7 @@ import sys
 
 from typer.testing import CliRunner
 
-from harness.cli.main import app
+from cubebench.harness.cli.main import app
 
 runner = CliRunner()
 
@@ -39,7 +39,7 @@ def test_import_text_then_show(tmp_path):
 
 def _bench(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-c", "from harness.cli.main import main; main()", *args],
+        [sys.executable, "-c", "from cubebench.harness.cli.main import main; main()", *args],
         capture_output=True,
         text=True,
         timeout=120,

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from harness.cli.run import sweep_specs
-from harness.solver import SettingsError
+from cubebench.harness.cli.run import sweep_specs
+from cubebench.harness.solver import SettingsError
 
 from .test_run_cli import _bench
 

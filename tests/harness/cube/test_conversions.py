@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from harness.cube import (
+from cubebench.harness.cube import (
     SOLVED,
     SOLVED_FACELETS,
     NotationError,
@@ -21,7 +21,7 @@ from harness.cube import (
     state_to_facelets,
     to_cubies,
 )
-from harness.cube.cubie import CORNER_FACELETS, EDGE_FACELETS, random_cubies
+from cubebench.harness.cube.cubie import CORNER_FACELETS, EDGE_FACELETS, random_cubies
 
 from .strategies import move_sequences, seeds
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from harness.cube import SOLVED, apply_sequence, parse_moves, random_states, to_cubies
-from harness.cube.encodings import (
+from cubebench.harness.cube import SOLVED, apply_sequence, parse_moves, random_states, to_cubies
+from cubebench.harness.cube.encodings import (
     cubelet_tokens,
     face_grid,
     face_tensor,
     one_hot,
     sticker_tokens,
 )
-from harness.cube.geometry import NON_CENTRES
+from cubebench.harness.cube.geometry import NON_CENTRES
 
 
 def test_one_hot_shapes_and_content():

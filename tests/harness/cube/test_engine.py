@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from harness.cube import (
+from cubebench.harness.cube import (
     apply_move,
     apply_moves,
     apply_sequence,

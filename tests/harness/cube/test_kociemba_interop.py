@@ -5,7 +5,7 @@ from __future__ import annotations
 import kociemba
 import numpy as np
 
-from harness.cube import (
+from cubebench.harness.cube import (
     SOLVED,
     apply_sequence,
     format_moves,

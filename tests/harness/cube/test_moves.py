@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given
 
-from harness.cube import (
+from cubebench.harness.cube import (
     MOVE_INVERSE,
     SOLVED,
     apply_move,
@@ -15,7 +15,7 @@ from harness.cube import (
     parse_moves,
     to_cubies,
 )
-from harness.cube.moves import MOVE_FACE, MOVE_TABLES, OPPOSITE_FACE
+from cubebench.harness.cube.moves import MOVE_FACE, MOVE_TABLES, OPPOSITE_FACE
 
 from .strategies import move_ids, move_sequences
 

@@ -6,9 +6,9 @@ import itertools
 
 import numpy as np
 
-from harness.cube import apply_sequence, canonical_scrambles, is_solved, solved_batch
-from harness.cube.moves import CANONICAL_FOLLOW, MOVE_FACE
-from harness.cube.scramble import count_canonical
+from cubebench.harness.cube import apply_sequence, canonical_scrambles, is_solved, solved_batch
+from cubebench.harness.cube.moves import CANONICAL_FOLLOW, MOVE_FACE
+from cubebench.harness.cube.scramble import count_canonical
 
 
 def test_counts_match_the_known_sequence():

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.cube import SOLVED, apply_sequence, state_to_facelets, validate_state
-from harness.cube.moves import MOVE_FACE, MOVE_QUARTER_TURNS, MOVE_TABLES
-from harness.cube.symmetry import (
+from cubebench.harness.cube import SOLVED, apply_sequence, state_to_facelets, validate_state
+from cubebench.harness.cube.moves import MOVE_FACE, MOVE_QUARTER_TURNS, MOVE_TABLES
+from cubebench.harness.cube.symmetry import (
     GROUPS,
     NUM_SYMMETRIES,
     SYMMETRY_MOVES,

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from harness.cube import (
+from cubebench.harness.cube import (
     SOLVED,
     InvalidCubeError,
     facelets_to_state,
@@ -16,7 +16,7 @@ from harness.cube import (
     to_cubies,
     validate_state,
 )
-from harness.cube.cubie import CORNER_FACELETS, EDGE_FACELETS
+from cubebench.harness.cube.cubie import CORNER_FACELETS, EDGE_FACELETS
 
 from .strategies import seeds
 

@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from harness.executors import make_executor
-from harness.records.store import RunStore
-from harness.runner import RunConfig, SolverSpec, resume, run
-from harness.solver import ArgumentError
+from cubebench.harness.executors import make_executor
+from cubebench.harness.records.store import RunStore
+from cubebench.harness.runner import RunConfig, SolverSpec, resume, run
+from cubebench.harness.solver import ArgumentError
 from tests.harness.test_resume import _start_run, _wait_for_records
 
 
@@ -26,7 +26,7 @@ def test_asking_for_ray_without_it_names_the_extra(monkeypatch):
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_ray)
-    monkeypatch.delitem(sys.modules, "harness.executors.ray_cluster", raising=False)
+    monkeypatch.delitem(sys.modules, "cubebench.harness.executors.ray_cluster", raising=False)
     with pytest.raises(ArgumentError, match=r"pip install 'cubebench\[ray\]'"):
         make_executor("ray")
     with pytest.raises(ArgumentError, match="executor 'dask'"):
@@ -89,7 +89,7 @@ def test_a_hanging_solver_times_out_and_the_run_goes_on(tmp_path, local_ray):
 
 
 def test_a_solver_that_cannot_load_stops_the_run_before_anything_is_written(tmp_path, local_ray):
-    from harness.solver import SolverLoadError
+    from cubebench.harness.solver import SolverLoadError
 
     with pytest.raises(SolverLoadError, match="weights.pt is corrupt"):
         run(_config(tmp_path, "BrokenLoad", "ray"), show_progress=False, run_id="r")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness.records.schema import SCHEMA_VERSION, Record
-from harness.records.store import RunStore
+from cubebench.harness.records.schema import SCHEMA_VERSION, Record
+from cubebench.harness.records.store import RunStore
 
 
 def make_run(

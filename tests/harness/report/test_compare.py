@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.report.compare import compare_runs
-from harness.report.rules import Rule, ThresholdError
+from cubebench.harness.report.compare import compare_runs
+from cubebench.harness.report.rules import Rule, ThresholdError
 
 from .synthetic import make_run
 
@@ -40,7 +40,7 @@ def _compare(base, new, *rules):
         [
             sys.executable,
             "-c",
-            "from harness.cli.main import main; main()",
+            "from cubebench.harness.cli.main import main; main()",
             "compare",
             str(base),
             str(new),

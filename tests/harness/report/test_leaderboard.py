@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import math
 
-from harness.records.schema import SCHEMA_VERSION, Record
-from harness.records.store import RunStore
-from harness.report.figures import draw_all
-from harness.report.frame import load_runs
-from harness.report.leaderboard import leaderboard, published
-from harness.report.render import write_report
-from harness.report.tables import matrix_table
+from cubebench.harness.records.schema import SCHEMA_VERSION, Record
+from cubebench.harness.records.store import RunStore
+from cubebench.harness.report.figures import draw_all
+from cubebench.harness.report.frame import load_runs
+from cubebench.harness.report.leaderboard import leaderboard, published
+from cubebench.harness.report.render import write_report
+from cubebench.harness.report.tables import matrix_table
 
 FINGERPRINT = published()["states_sha256"]
 

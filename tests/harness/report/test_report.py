@@ -8,10 +8,10 @@ import shutil
 import matplotlib.image as mpimg
 import pytest
 
-from harness.report.figures import draw_all, palette, pareto
-from harness.report.frame import SuiteMismatchError, load_runs
-from harness.report.render import write_report
-from harness.runner import RunConfig, SolverSpec, run
+from cubebench.harness.report.figures import draw_all, palette, pareto
+from cubebench.harness.report.frame import SuiteMismatchError, load_runs
+from cubebench.harness.report.render import write_report
+from cubebench.harness.runner import RunConfig, SolverSpec, run
 
 from .synthetic import make_run
 

@@ -8,9 +8,9 @@ from itertools import pairwise
 import numpy as np
 import pytest
 
-from harness.cube import facelets_to_state
-from harness.suites import registry
-from harness.suites.generate import (
+from cubebench.harness.cube import facelets_to_state
+from cubebench.harness.suites import registry
+from cubebench.harness.suites.generate import (
     DEV_SEED,
     MAX_DEPTH,
     RANDOM_STATE_SUITE,
@@ -21,9 +21,9 @@ from harness.suites.generate import (
     random_state_instances,
     uniform_move_instances,
 )
-from harness.suites.model import SuiteError
-from harness.suites.oracle import DistanceOracle
-from harness.suites.registry import list_suites, load_suite, suite_info
+from cubebench.harness.suites.model import SuiteError
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.harness.suites.registry import list_suites, load_suite, suite_info
 
 ALL_BUILTIN = [depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)] + [
     RANDOM_STATE_SUITE,

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 import torch
 
-from harness.cube import SOLVED_FACELETS
-from harness.suites.importers import (
+from cubebench.harness.cube import SOLVED_FACELETS
+from cubebench.harness.suites.importers import (
     DEEPCUBEA_TO_FACELET,
     IMPORTERS,
     import_deepcubea,
     import_text,
 )
-from harness.suites.model import SuiteError
+from cubebench.harness.suites.model import SuiteError
 
 PEER_FILES = {
     "deepcubea": "deepcubea-cube3-test-data_0.pkl",

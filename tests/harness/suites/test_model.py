@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from harness.cube import SOLVED_FACELETS
-from harness.suites.model import Instance, SuiteError, parse_instances, serialize
-from harness.suites.registry import load_suite, register_user_suite
+from cubebench.harness.cube import SOLVED_FACELETS
+from cubebench.harness.suites.model import Instance, SuiteError, parse_instances, serialize
+from cubebench.harness.suites.registry import load_suite, register_user_suite
 
 R_FACELETS = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"
 

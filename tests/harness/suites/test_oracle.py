@@ -5,8 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from harness.cube import apply_sequence, canonical_scrambles, expand, solved_batch, state_keys
-from harness.suites.oracle import STATES_AT_DISTANCE, DistanceOracle
+from cubebench.harness.cube import (
+    apply_sequence,
+    canonical_scrambles,
+    expand,
+    solved_batch,
+    state_keys,
+)
+from cubebench.harness.suites.oracle import STATES_AT_DISTANCE, DistanceOracle
 
 
 @pytest.fixture(scope="module")

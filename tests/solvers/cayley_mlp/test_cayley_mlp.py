@@ -8,15 +8,15 @@ import shutil
 import numpy as np
 import pytest
 
-from harness.cube import apply_sequence, facelets_to_state, is_solved
-from harness.cube.moves import MOVE_INVERSE, MOVE_QTM
-from harness.registry import make_solver
-from harness.solver import Budget, SolverLoadError
-from harness.suites.registry import load_suite
-from harness.testing import check_solver
-from solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint, stem_for
-from solvers.cayley_mlp.train import DataConfig, train
-from solvers.common.walks import random_walks
+from cubebench.harness.cube import apply_sequence, facelets_to_state, is_solved
+from cubebench.harness.cube.moves import MOVE_INVERSE, MOVE_QTM
+from cubebench.harness.registry import make_solver
+from cubebench.harness.solver import Budget, SolverLoadError
+from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.testing import check_solver
+from cubebench.solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint, stem_for
+from cubebench.solvers.cayley_mlp.train import DataConfig, train
+from cubebench.solvers.common.walks import random_walks
 from tests.envsettings import loop_for_tests
 
 

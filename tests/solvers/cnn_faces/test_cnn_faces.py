@@ -6,14 +6,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from harness.cube import apply_moves, random_states
-from harness.hardware import native_bf16
-from harness.registry import make_solver
-from harness.testing import check_solver
-from solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
-from solvers.cnn_faces.model import CNNConfig, build_model, encode, permute_colours
-from solvers.cnn_faces.train import DataConfig, train
-from solvers.common.checkpoint import CheckpointError
+from cubebench.harness.cube import apply_moves, random_states
+from cubebench.harness.hardware import native_bf16
+from cubebench.harness.registry import make_solver
+from cubebench.harness.testing import check_solver
+from cubebench.solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
+from cubebench.solvers.cnn_faces.model import CNNConfig, build_model, encode, permute_colours
+from cubebench.solvers.cnn_faces.train import DataConfig, train
+from cubebench.solvers.common.checkpoint import CheckpointError
 from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 

@@ -6,10 +6,10 @@ import pytest
 import torch
 from torch import nn
 
-from harness.registry import make_solver
-from harness.solver import SettingsError
-from solvers.common.inference import fold_batch_norm, quantize
-from solvers.common.precision import ENV, resolve
+from cubebench.harness.registry import make_solver
+from cubebench.harness.solver import SettingsError
+from cubebench.solvers.common.inference import fold_batch_norm, quantize
+from cubebench.solvers.common.precision import ENV, resolve
 
 
 @pytest.fixture(autouse=True)

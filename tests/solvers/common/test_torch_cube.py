@@ -8,11 +8,11 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from harness.cube import scrambled_batch
-from harness.cube.movesets import move_set
-from harness.suites.oracle import DistanceOracle
-from solvers.common.resmlp import encode
-from solvers.common.torch_cube import TorchCube
+from cubebench.harness.cube import scrambled_batch
+from cubebench.harness.cube.movesets import move_set
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.solvers.common.resmlp import encode
+from cubebench.solvers.common.torch_cube import TorchCube
 
 
 @pytest.mark.parametrize("metric", ["qtm", "htm"])

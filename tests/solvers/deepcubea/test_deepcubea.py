@@ -6,16 +6,16 @@ import numpy as np
 import pytest
 import torch
 
-from harness.cube import apply_sequence, facelets_to_state, is_solved
-from harness.cube.moves import MOVE_QTM
-from harness.registry import make_solver
-from harness.solver import ArgumentError, Budget, SolverLoadError
-from harness.suites.registry import load_suite
-from harness.testing import check_solver
-from solvers.common.torch_cube import TorchCube
-from solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint, stem_for
-from solvers.deepcubea.model import CostToGo, ModelConfig
-from solvers.deepcubea.train import DataConfig, TargetNetwork, main, train
+from cubebench.harness.cube import apply_sequence, facelets_to_state, is_solved
+from cubebench.harness.cube.moves import MOVE_QTM
+from cubebench.harness.registry import make_solver
+from cubebench.harness.solver import ArgumentError, Budget, SolverLoadError
+from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.testing import check_solver
+from cubebench.solvers.common.torch_cube import TorchCube
+from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint, stem_for
+from cubebench.solvers.deepcubea.model import CostToGo, ModelConfig
+from cubebench.solvers.deepcubea.train import DataConfig, TargetNetwork, main, train
 from tests.envsettings import loop_for_tests
 
 TINY = ModelConfig(64, 32, 1)

@@ -10,7 +10,7 @@ import kociemba
 import numpy as np
 import pytest
 
-from harness.cube import (
+from cubebench.harness.cube import (
     SOLVED,
     apply_moves,
     apply_sequence,
@@ -18,25 +18,25 @@ from harness.cube import (
     parse_moves,
     state_to_facelets,
 )
-from harness.cube.moves import MOVE_FACE
-from harness.cube.symmetry import SYMMETRY_MOVES, conjugate
-from harness.registry import make_solver
-from harness.solver import ArgumentError, SettingsError
-from harness.testing import check_solver
-from solvers.common.checkpoint import CheckpointError
-from solvers.mlp_kociemba import labels as labels_module
-from solvers.mlp_kociemba import train as train_module
-from solvers.mlp_kociemba.batches import augment, distance_strata, mixed_batch
-from solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
-from solvers.mlp_kociemba.labels import (
+from cubebench.harness.cube.moves import MOVE_FACE
+from cubebench.harness.cube.symmetry import SYMMETRY_MOVES, conjugate
+from cubebench.harness.registry import make_solver
+from cubebench.harness.solver import ArgumentError, SettingsError
+from cubebench.harness.testing import check_solver
+from cubebench.solvers.common.checkpoint import CheckpointError
+from cubebench.solvers.mlp_kociemba import labels as labels_module
+from cubebench.solvers.mlp_kociemba import train as train_module
+from cubebench.solvers.mlp_kociemba.batches import augment, distance_strata, mixed_batch
+from cubebench.solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
+from cubebench.solvers.mlp_kociemba.labels import (
     BOUND_UNTIL,
     NEAR_STREAM,
     cache_path,
     generate,
     load_or_generate,
 )
-from solvers.mlp_kociemba.model import MLPConfig, build_model, encode
-from solvers.mlp_kociemba.train import DataConfig, Progress, main, train
+from cubebench.solvers.mlp_kociemba.model import MLPConfig, build_model, encode
+from cubebench.solvers.mlp_kociemba.train import DataConfig, Progress, main, train
 from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 
@@ -211,7 +211,7 @@ def test_a_draw_by_distance_gives_each_moves_left_value_an_equal_share():
 
 
 def test_a_mix_without_two_phase_rows_is_refused_before_a_model_is_built(tmp_path, monkeypatch):
-    import solvers.mlp_kociemba.train as train_module
+    import cubebench.solvers.mlp_kociemba.train as train_module
 
     def short_only(count, seed, stream, workers, log, bound_until, max_length=10):
         return load_or_generate(count, seed, stream, workers, log, bound_until, 10)

@@ -7,21 +7,27 @@ import shutil
 import numpy as np
 import pytest
 
-from harness.cube import MOVE_INVERSE, apply_moves, apply_sequence, facelets_to_state, is_solved
-from harness.cube.moves import MOVE_QTM
-from harness.registry import make_solver
-from harness.solver import Budget
-from harness.suites.registry import load_suite
-from harness.testing import check_solver
-from solvers.common.walks import random_walks, walk_samples
-from solvers.policy_mlp.checkpoint import (
+from cubebench.harness.cube import (
+    MOVE_INVERSE,
+    apply_moves,
+    apply_sequence,
+    facelets_to_state,
+    is_solved,
+)
+from cubebench.harness.cube.moves import MOVE_QTM
+from cubebench.harness.registry import make_solver
+from cubebench.harness.solver import Budget
+from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.testing import check_solver
+from cubebench.solvers.common.walks import random_walks, walk_samples
+from cubebench.solvers.policy_mlp.checkpoint import (
     CARD,
     CHECKPOINT_DIR,
     WEIGHTS,
     CheckpointError,
     load_checkpoint,
 )
-from solvers.policy_mlp.train import DataConfig, train
+from cubebench.solvers.policy_mlp.train import DataConfig, train
 from tests.envsettings import loop_for_tests
 
 SHIPPED = (CHECKPOINT_DIR / WEIGHTS).exists()

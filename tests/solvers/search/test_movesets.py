@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.cube import SOLVED, apply_sequence, is_solved
-from harness.cube.moves import MOVE_QTM
-from harness.cube.movesets import MOVE_SETS, move_set
-from harness.suites.oracle import DistanceOracle
-from solvers.search import CheckedModel, astar, beam_search, greedy_rollout
+from cubebench.harness.cube import SOLVED, apply_sequence, is_solved
+from cubebench.harness.cube.moves import MOVE_QTM
+from cubebench.harness.cube.movesets import MOVE_SETS, move_set
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.solvers.search import CheckedModel, astar, beam_search, greedy_rollout
 
 RADIUS = 4
 

@@ -8,7 +8,7 @@ import time
 import numpy as np
 import pytest
 
-from harness.cube import (
+from cubebench.harness.cube import (
     SOLVED,
     apply_sequence,
     expand,
@@ -17,10 +17,10 @@ from harness.cube import (
     random_states,
     solved_batch,
 )
-from harness.cube.notation import parse_moves
-from harness.suites.oracle import DistanceOracle
-from harness.suites.registry import load_suite
-from solvers.search import (
+from cubebench.harness.cube.notation import parse_moves
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.harness.suites.registry import load_suite
+from cubebench.solvers.search import (
     CheckedModel,
     SearchError,
     SearchLimits,
@@ -28,8 +28,8 @@ from solvers.search import (
     beam_search,
     greedy_rollout,
 )
-from solvers.search.beam import _dedup
-from solvers.search.models import ModelClock
+from cubebench.solvers.search.beam import _dedup
+from cubebench.solvers.search.models import ModelClock
 
 
 @pytest.fixture(scope="module")

@@ -9,17 +9,23 @@ import numpy as np
 import pytest
 import torch
 
-from harness.cube import MOVE_INVERSE, apply_sequence, facelets_to_state, is_solved
-from harness.cube.moves import MOVE_QTM
-from harness.cube.movesets import move_set
-from harness.registry import make_solver
-from harness.solver import Budget
-from harness.suites.registry import load_suite
-from harness.testing import check_solver
-from solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, stem_for
-from solvers.seq2seq_transformer.data import pairs
-from solvers.seq2seq_transformer.model import EOS, PAD, SOS, ModelConfig, Seq2SeqTransformer
-from solvers.seq2seq_transformer.train import DataConfig, packed, train
+from cubebench.harness.cube import MOVE_INVERSE, apply_sequence, facelets_to_state, is_solved
+from cubebench.harness.cube.moves import MOVE_QTM
+from cubebench.harness.cube.movesets import move_set
+from cubebench.harness.registry import make_solver
+from cubebench.harness.solver import Budget
+from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.testing import check_solver
+from cubebench.solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, stem_for
+from cubebench.solvers.seq2seq_transformer.data import pairs
+from cubebench.solvers.seq2seq_transformer.model import (
+    EOS,
+    PAD,
+    SOS,
+    ModelConfig,
+    Seq2SeqTransformer,
+)
+from cubebench.solvers.seq2seq_transformer.train import DataConfig, packed, train
 from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 

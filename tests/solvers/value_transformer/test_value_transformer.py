@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 import torch
 
-from harness.cube import apply_sequence, random_states, solved_batch
-from harness.cube.scramble import canonical_scrambles
-from harness.registry import make_solver
-from harness.testing import check_solver
-from solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
-from solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
-from solvers.value_transformer.train import DataConfig, train
+from cubebench.harness.cube import apply_sequence, random_states, solved_batch
+from cubebench.harness.cube.scramble import canonical_scrambles
+from cubebench.harness.registry import make_solver
+from cubebench.harness.testing import check_solver
+from cubebench.solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
+from cubebench.solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
+from cubebench.solvers.value_transformer.train import DataConfig, train
 from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 
