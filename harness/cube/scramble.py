@@ -55,3 +55,68 @@ def canonical_scrambles(n: int, depth: int, rng: np.random.Generator) -> np.ndar
         out[:, step] = np.argmax(cdf > u, axis=1)
     return out
 
+
+@lru_cache(maxsize=1)
+def _quarter_automaton() -> tuple[np.ndarray, np.ndarray]:
+    """The canonical quarter-turn rule as an automaton over (last move, how many times).
+
+    A canonical quarter-turn sequence never follows a move with its inverse, writes opposite
+    faces in one order (the move set's rule), and never turns one face the same way three
+    times in a row (``U U U`` is ``U'``). The last rule needs the run length, so states are
+    0 (start) and ``1 + 2 i + (r - 1)`` for local move i just made r = 1 or 2 times.
+
+    Returns:
+        (S, 12) int next state for each local move (-1: not allowed); (12,) move ids.
+    """
+    from cubebench.harness.cube.movesets import move_set  # movesets imports this module's kin
+
+    qtm = move_set("qtm")
+    k = qtm.size
+    step = np.full((1 + 2 * k, k), -1, dtype=np.int64)
+    step[0] = 1 + 2 * np.arange(k)
+    for i in range(k):
+        for run in (1, 2):
+            for j in np.flatnonzero(qtm.follow[i]):
+                if j != i:
+                    step[1 + 2 * i + run - 1, j] = 1 + 2 * j
+                elif run == 1:
+                    step[1 + 2 * i, j] = 1 + 2 * i + 1
+    return step, qtm.moves
+
+
+@lru_cache(maxsize=64)
+def _quarter_completions(length: int) -> np.ndarray:
+    """(length + 1, S) float: canonical ways to add ``r`` more quarter turns from each state."""
+    step, _ = _quarter_automaton()
+    counts = np.ones((length + 1, step.shape[0]))
+    for r in range(1, length + 1):
+        counts[r] = np.where(step >= 0, counts[r - 1][np.maximum(step, 0)], 0.0).sum(1)
+    return counts
+
+
+def count_canonical_quarter(length: int) -> int:
+    """Number of canonical quarter-turn sequences of exactly ``length`` moves."""
+    return round(_quarter_completions(max(length, 0))[length, 0]) if length >= 0 else 0
+
+
+def canonical_quarter_scrambles(n: int, depth: int, rng: np.random.Generator) -> np.ndarray:
+    """``n`` canonical quarter-turn sequences of exactly ``depth`` moves, uniform over all.
+
+    Returns:
+        (n, depth) int64 move ids (into the 18; only quarter turns).
+    """
+    if depth < 0:
+        raise ValueError(f"depth must be >= 0, got {depth}")
+    step, moves = _quarter_automaton()
+    counts = _quarter_completions(depth)
+    state = np.zeros(n, dtype=np.int64)
+    out = np.empty((n, depth), dtype=np.int64)
+    for position in range(depth):
+        nxt = step[state]  # (n, 12)
+        w = np.where(nxt >= 0, counts[depth - 1 - position][np.maximum(nxt, 0)], 0.0)
+        cdf = np.cumsum(w, axis=1)
+        u = rng.random(n)[:, None] * cdf[:, -1:]
+        local = np.argmax(cdf > u, axis=1)
+        out[:, position] = moves[local]
+        state = nxt[np.arange(n), local]
+    return out

@@ -20,6 +20,7 @@ import torch.nn.functional as F
 from cubebench.solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, stem_for
 from cubebench.solvers.cayley_mlp.model import ModelConfig, ValueMLP, encode
 from cubebench.solvers.common.loop import LoopConfig, parse_training_args, print_flush
+from cubebench.solvers.common.state import state_path
 from cubebench.solvers.common.trainer import Task, train_loop
 from cubebench.solvers.common.walks import walk_samples
 
@@ -92,7 +93,12 @@ def train(
 def main(argv: list[str] | None = None) -> dict:
     """``bench train cayley-mlp`` and ``python -m cubebench.solvers.cayley_mlp.train``."""
     loop, metric = parse_training_args(
-        argv, "bench train cayley-mlp", __doc__, CHECKPOINT_DIR, "qtm"
+        argv,
+        "bench train cayley-mlp",
+        __doc__,
+        CHECKPOINT_DIR,
+        "qtm",
+        state_file=lambda args: state_path(args.out, stem_for(args.metric)),
     )
     return train(loop, DataConfig.for_metric(metric), log=print_flush)
 

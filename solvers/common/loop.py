@@ -1,5 +1,13 @@
 """Framework-free parts of training: the loop's config, its schedule and its command line.
 
+A training run is defined by its total budget (``--steps``), which fixes the learning-rate
+schedule; ``--minutes`` only caps one sitting, and ``bench train NAME`` run again continues
+the run from its saved state until the budget is spent. What defines the run (the budget,
+the schedule, the seed, the data and the architecture: the *run options*) is saved with the
+state when the run starts and read back when it continues, so a later sitting needs no
+options at all and cannot change the run by accident. What may differ between sittings
+(minutes, threads, precision, device) is recorded per sitting.
+
 Shared by the torch loop (:mod:`cubebench.solvers.common.trainer`) and the Keras one, so
 neither pulls in the other's framework.
 """
@@ -10,19 +18,25 @@ import argparse
 import math
 import os
 import time
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from cubebench.harness.solver import ArgumentError
+
+LOOP_RUN_OPTIONS = ("steps", "lr", "lr_floor", "warmup_steps", "seed", "eval_every_steps")
+"""The loop's options that define a run (the rest apply to one sitting)."""
 
 
 @dataclass(frozen=True)
 class LoopConfig:
     """How long and how a training run goes.
 
-    ``steps`` (when set) makes the run a fixed amount of work, whatever the CPU: training
-    stops there, the learning-rate schedule runs over steps and validation comes every
-    ``eval_every_steps``; ``minutes`` then only caps the wall time. Tests always use steps.
+    ``steps`` (when set) is the run's total budget, whatever the CPU: the learning-rate
+    schedule runs over steps, validation comes every ``eval_every_steps``, and ``minutes``
+    caps only the current sitting (a later one continues). Without ``steps`` the run is one
+    sitting of ``minutes`` and the schedule runs over wall time. Tests always use steps.
     """
 
     minutes: float = 90.0
@@ -31,6 +45,8 @@ class LoopConfig:
     device: str = "cpu"
     lr: float = 1e-3
     lr_floor: float = 1e-5
+    warmup_steps: int = 0  # linear warm-up from 0 to lr (only with steps)
+    sitting_steps: int | None = None  # end this sitting after this many steps
     seed: int = 0
     threads: int = 2
     eval_every_s: float = 120.0
@@ -38,31 +54,44 @@ class LoopConfig:
     resume: bool = True
     init_from: str = ""  # a checkpoint folder to start from (fine-tuning), when not resuming
     # auto: bfloat16 where the hardware has it natively (cubebench.solvers.common.precision).
-    # Even there it doubles an MLP's training throughput but cuts a small transformer's to ~40%
-    # (measured), so a trainer may default to fp32.
+    # Even there it doubles an MLP's training throughput but cuts a small transformer's to
+    # ~40% (measured), so a trainer may default to fp32.
     precision: str = "auto"
+    # every run option of the command line (loop's and trainer's), saved with the state
+    run_options: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for name in ("steps", "eval_every_steps"):
+        for name in ("steps", "eval_every_steps", "sitting_steps"):
             value = getattr(self, name)
             if value is not None and value < 1:
                 raise ArgumentError(f"training {name}={value}: must be at least 1")
         if self.minutes <= 0:
             raise ArgumentError(f"training minutes={self.minutes}: must be positive")
+        if self.warmup_steps < 0:
+            raise ArgumentError(f"training warmup_steps={self.warmup_steps}: must be >= 0")
 
 
 class Progress:
-    """Where a training run is against its budget: steps when set, else wall time."""
+    """Where a training run is against its budget: steps when set, else wall time.
+
+    ``elapsed`` counts every sitting of the run; the ``minutes`` cap of a run with a step
+    budget counts only this sitting.
+    """
 
     def __init__(self, config: LoopConfig, elapsed: float = 0.0, step: int = 0) -> None:
         self.config = config
-        self.start = time.monotonic() - elapsed
-        self.step = step
+        self.sitting_start = time.monotonic()
+        self.start = self.sitting_start - elapsed
+        self.step = self.sitting_start_step = step
         self.last_eval_step, self.last_eval_time = step, time.monotonic()
 
     @property
     def elapsed(self) -> float:
         return time.monotonic() - self.start
+
+    @property
+    def sitting_elapsed(self) -> float:
+        return time.monotonic() - self.sitting_start
 
     def fraction(self) -> float:
         """Share of the budget spent: of the steps if set, else of the minutes."""
@@ -70,9 +99,22 @@ class Progress:
             return self.step / self.config.steps
         return self.elapsed / (self.config.minutes * 60)
 
+    def finished(self) -> bool:
+        """The run's budget is spent (not merely this sitting's time)."""
+        if self.config.steps:
+            return self.step >= self.config.steps
+        return self.elapsed >= self.config.minutes * 60
+
     def running(self) -> bool:
-        over_time = self.elapsed >= self.config.minutes * 60
-        return not over_time and (not self.config.steps or self.step < self.config.steps)
+        if self.config.steps:
+            over_time = self.sitting_elapsed >= self.config.minutes * 60
+        else:
+            over_time = self.elapsed >= self.config.minutes * 60
+        sitting_steps = self.config.sitting_steps
+        over_steps = (
+            sitting_steps is not None and self.step - self.sitting_start_step >= sitting_steps
+        )
+        return not over_time and not over_steps and not self.finished()
 
     def eval_due(self) -> bool:
         """Validation time: every ``eval_every_steps`` steps if set, else ``eval_every_s``."""
@@ -85,8 +127,11 @@ class Progress:
         return due
 
 
-def cosine_lr(config: LoopConfig, fraction: float) -> float:
-    """Learning rate after ``fraction`` of the time budget: cosine from lr to lr_floor."""
+def cosine_lr(config: LoopConfig, fraction: float, step: int | None = None) -> float:
+    """Learning rate after ``fraction`` of the budget: a linear warm-up over
+    ``warmup_steps`` (when ``step`` is given), then cosine from lr to lr_floor."""
+    if step is not None and step < config.warmup_steps:
+        return config.lr * (step + 1) / config.warmup_steps
     fraction = min(max(fraction, 0.0), 1.0)
     return config.lr_floor + 0.5 * (config.lr - config.lr_floor) * (
         1 + math.cos(math.pi * fraction)
@@ -95,11 +140,24 @@ def cosine_lr(config: LoopConfig, fraction: float) -> float:
 
 def add_loop_arguments(parser: argparse.ArgumentParser, out: Path) -> None:
     """The options every ``bench train NAME`` accepts."""
-    parser.add_argument("--minutes", type=float, default=90.0, help="training time budget")
-    parser.add_argument("--steps", type=int, default=None, help="stop after this many steps")
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=90.0,
+        help="cap on this sitting's wall time (the whole run's budget when --steps is unset)",
+    )
+    parser.add_argument(
+        "--steps", type=int, default=None, help="the run's total budget in optimizer steps"
+    )
     parser.add_argument("--device", default="cpu", help="cpu or cuda")
     parser.add_argument("--threads", type=int, default=int(os.environ.get("OMP_NUM_THREADS", 2)))
     parser.add_argument("--lr", type=float, default=1e-3, help="peak learning rate")
+    parser.add_argument("--lr-floor", type=float, default=1e-5, help="final learning rate")
+    parser.add_argument("--warmup-steps", type=int, default=0, help="linear warm-up steps")
+    parser.add_argument("--eval-every-steps", type=int, default=None, help="validate every N steps")
+    parser.add_argument(
+        "--sitting-steps", type=int, default=None, help="end this sitting after N steps"
+    )
     parser.add_argument("--out", default=str(out), help="checkpoint folder")
     parser.add_argument("--fresh", action="store_true", help="ignore a saved training state")
     parser.add_argument("--init-from", default="", help="checkpoint folder to fine-tune")
@@ -116,28 +174,97 @@ def loop_config(args: argparse.Namespace) -> LoopConfig:
     return LoopConfig(
         minutes=args.minutes,
         steps=args.steps,
+        eval_every_steps=getattr(args, "eval_every_steps", None),
         device=args.device,
         threads=args.threads,
         lr=args.lr,
+        lr_floor=getattr(args, "lr_floor", 1e-5),
+        warmup_steps=getattr(args, "warmup_steps", 0),
+        sitting_steps=getattr(args, "sitting_steps", None),
         out=args.out,
         resume=not args.fresh,
         seed=args.seed,
         init_from=args.init_from,
         precision=args.precision,
+        run_options=dict(getattr(args, "run_options", {})),
     )
 
 
+_UNSET = object()
+
+
+def parse_run_arguments(
+    parser: argparse.ArgumentParser,
+    argv: list[str] | None,
+    run_options: Iterable[str],
+    saved_options: Callable[[argparse.Namespace], dict[str, Any] | None],
+) -> argparse.Namespace:
+    """Parse a trainer's command line, continuing a saved run where there is one.
+
+    ``run_options`` are the trainer's own options that define a run (``dest`` names); the
+    loop's (:data:`LOOP_RUN_OPTIONS`) are added. ``saved_options(args)`` returns the run
+    options saved with the state the command would continue (None when there is none, or
+    under ``--fresh``). A continued run takes its saved options; one given again with
+    another value is refused, since it would silently change the run.
+    """
+    names = list(dict.fromkeys([*LOOP_RUN_OPTIONS, *run_options]))
+    defaults = {name: parser.get_default(name) for name in names}
+    parser.set_defaults(**dict.fromkeys(names, _UNSET))
+    try:
+        args = parser.parse_args(argv)
+    finally:
+        parser.set_defaults(**defaults)
+    given = {n: getattr(args, n) for n in names if getattr(args, n) is not _UNSET}
+    saved = saved_options(args) or {}
+    for name, value in given.items():
+        if name in saved and saved[name] != value:
+            flag = "--" + name.replace("_", "-")
+            raise ArgumentError(
+                f"{flag} {value}: the saved run continued here was started with "
+                f"{flag} {saved[name]}; leave it out to continue, or add --fresh to start anew"
+            )
+    merged = {**defaults, **{k: v for k, v in saved.items() if k in defaults}, **given}
+    for name, value in merged.items():
+        setattr(args, name, value)
+    args.run_options = merged
+    return args
+
+
 def parse_training_args(
-    argv: list[str] | None, prog: str, doc: str | None, out: Path, metric: str | None = None
+    argv: list[str] | None,
+    prog: str,
+    doc: str | None,
+    out: Path,
+    metric: str | None = None,
+    state_file: Callable[[argparse.Namespace], Path] | None = None,
 ) -> tuple[LoopConfig, str | None]:
     """A trainer's command line: the loop options, and ``--metric`` where the solver trains
-    one model per move set (``metric`` is then its default)."""
+    one model per move set (``metric`` is then its default). With ``state_file`` (the state
+    a command would continue), a saved run's options are read back."""
     parser = argparse.ArgumentParser(prog=prog, description=doc)
     add_loop_arguments(parser, out)
     if metric is not None:
         parser.add_argument("--metric", choices=["htm", "qtm"], default=metric, help="move set")
-    args = parser.parse_args(argv)
+    if state_file is None:
+        args = parser.parse_args(argv)
+    else:
+        args = parse_run_arguments(parser, argv, (), saved_reader(state_file))
     return loop_config(args), getattr(args, "metric", None)
+
+
+def saved_reader(
+    state_file: Callable[[argparse.Namespace], Path],
+) -> Callable[[argparse.Namespace], dict[str, Any] | None]:
+    """``saved_options`` for :func:`parse_run_arguments` from a state file's location."""
+
+    def read(args: argparse.Namespace) -> dict[str, Any] | None:
+        if args.fresh:
+            return None
+        from cubebench.solvers.common.state import read_run_options
+
+        return read_run_options(state_file(args))
+
+    return read
 
 
 def print_flush(message: str) -> None:

@@ -1,11 +1,13 @@
-"""The training loop every torch solver shares: time-boxed, resumable, checkpointing.
+"""The training loop every torch solver shares: budgeted, resumable across sittings.
 
-Learning rate follows a cosine from ``lr`` to ``lr_floor`` over the budget (minutes, or
-``steps`` when set, so a run of any length ends annealed); the forward pass runs under
-bfloat16 autocast where the hardware has bfloat16 natively (``precision=auto``); validation
-runs every ``eval_every_s`` seconds (or ``eval_every_steps``) and the shipped weights are
-rewritten whenever the validation loss improves. The optimizer, step,
-elapsed time and RNG state are saved beside them, so an interrupted run resumes.
+Learning rate warms up linearly over ``warmup_steps``, then follows a cosine from ``lr`` to
+``lr_floor`` over the run's budget (``steps``, or ``minutes`` when no step budget is set),
+so a run of any length ends annealed; the forward pass runs under bfloat16 autocast where
+the hardware has bfloat16 natively (``precision=auto``); validation runs every
+``eval_every_s`` seconds (or ``eval_every_steps``) and the shipped weights are rewritten
+whenever the validation loss improves. At every validation the run's state
+(:mod:`cubebench.solvers.common.state`) is saved, so a stopped run continues exactly where
+it was, and the model card lists every sitting.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import math
 import platform
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +28,8 @@ from torch import nn
 from cubebench.harness.records.provenance import machine_info
 from cubebench.solvers.common.checkpoint import load_weights, save_weights
 from cubebench.solvers.common.inference import resolve_torch
-from cubebench.solvers.common.loop import LoopConfig, Progress, cosine_lr
+from cubebench.solvers.common.loop import LOOP_RUN_OPTIONS, LoopConfig, Progress, cosine_lr
+from cubebench.solvers.common.state import read_state, state_path, write_state
 
 Batch = tuple[torch.Tensor, torch.Tensor]
 
@@ -35,7 +39,8 @@ class Task:
     """What a solver plugs into the loop."""
 
     stem: str  # checkpoint file stem, e.g. "policy-mlp"
-    model: nn.Module
+    # the network, or a function building it (built after seeding, so a run repeats)
+    model: nn.Module | Callable[[], nn.Module]
     make_batch: Callable[[np.random.Generator], Batch]  # training batch from the train stream
     loss: Callable[[torch.Tensor, torch.Tensor], torch.Tensor]  # (model output, target)
     validate: Callable[[nn.Module], dict[str, Any]]  # must contain "val_loss"
@@ -52,27 +57,57 @@ def parameter_count(model: nn.Module) -> int:
     return sum(p.numel() for p in model.parameters())
 
 
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _check_run(config: LoopConfig, saved: dict[str, Any], path: Path) -> None:
+    """A continued run keeps the loop options it started with."""
+    for name in LOOP_RUN_OPTIONS:
+        if name in saved and saved[name] != getattr(config, name):
+            raise ValueError(
+                f"training state {path} was started with {name}={saved[name]}, "
+                f"not {getattr(config, name)}: continue it unchanged, or start anew (--fresh)"
+            )
+
+
+def training_summary(sittings: list[dict[str, Any]]) -> dict[str, Any]:
+    """The card's record of the run: every sitting and their totals."""
+    return {
+        "sittings": sittings,
+        "totals": {
+            "sittings": len(sittings),
+            "steps": sum(s["steps"] for s in sittings),
+            "samples": sum(s["samples"] for s in sittings),
+            "wall_minutes": round(sum(s["wall_s"] for s in sittings) / 60, 2),
+        },
+    }
+
+
 def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = print) -> dict:
-    """Train until the time budget is spent; returns the model card of the best weights."""
+    """Train until the budget or this sitting's time is spent; returns the shipped card."""
     torch.set_num_threads(config.threads)
     torch.manual_seed(config.seed)
     out = Path(config.out)
     out.mkdir(parents=True, exist_ok=True)
-    state_pt, state_json = (
-        out / f"{task.stem}.train-state.pt",
-        out / f"{task.stem}.train-state.json",
-    )
-    model = task.model.to(config.device)
+    state_file = state_path(out, task.stem)
+    model = task.model if isinstance(task.model, nn.Module) else task.model()
+    model = model.to(config.device)
     optimizer = torch.optim.Adam(model.parameters(), lr=config.lr)
     rng = np.random.default_rng([config.seed, 0])  # validation data uses [seed, 1]
-    progress = {"step": 0, "elapsed": 0.0, "samples": 0, "best": math.inf}
-    if config.resume and state_pt.exists():
-        saved = torch.load(state_pt, map_location=config.device, weights_only=True)
+    progress: dict[str, Any] = {"step": 0, "elapsed": 0.0, "samples": 0, "best": math.inf}
+    run_options = {**{n: getattr(config, n) for n in LOOP_RUN_OPTIONS}, **config.run_options}
+    sittings: list[dict[str, Any]] = []
+    saved = read_state(state_file, config.device) if config.resume else None
+    if saved is not None:
+        _check_run(config, saved["run_options"], state_file)
         model.load_state_dict(saved["model"])
         optimizer.load_state_dict(saved["optimizer"])
-        meta = json.loads(state_json.read_text())
-        rng.bit_generator.state = meta.pop("rng")
-        progress.update(meta)
+        torch.set_rng_state(saved["torch_rng"].cpu())
+        rng.bit_generator.state = saved["rng"]
+        progress.update(saved["progress"])
+        run_options = saved["run_options"]
+        sittings = saved["sittings"]
         log(f"resumed at step {progress['step']}, {progress['elapsed'] / 60:.1f} min")
     elif config.init_from:
         state, card = load_weights(Path(config.init_from), task.stem, config.device)
@@ -85,7 +120,27 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
     bf16 = precision.precision == "bf16"
     kind = "cuda" if config.device.startswith("cuda") else "cpu"
     clock = Progress(config, progress["elapsed"], progress["step"])
-    best_card: dict = {}
+    card_file = out / f"{task.stem}.json"
+    best_card: dict = json.loads(card_file.read_text()) if saved and card_file.exists() else {}
+    if clock.finished():
+        log(f"the run is finished ({progress['step']} steps of {config.steps}); nothing to do")
+        return best_card
+    machine = machine_info()
+    sitting = {
+        "start": _now(),
+        "end": _now(),
+        "from_step": progress["step"],
+        "steps": 0,
+        "samples": 0,
+        "wall_s": 0.0,
+        "cpu": machine.get("cpu"),
+        "isa": machine.get("isa"),
+        "precision": precision.precision,
+        "threads": config.threads,
+        "device": config.device,
+    }
+    sittings.append(sitting)
+    start_step, start_samples = progress["step"], progress["samples"]
     budget = f"{config.steps} steps" if config.steps else f"{config.minutes} min"
     log(
         f"{task.stem}: {parameter_count(model):,} parameters, {config.threads} threads, "
@@ -100,13 +155,20 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
         model.train()
         elapsed = clock.elapsed
         rate = progress["samples"] / max(elapsed, 1e-9)
+        sitting.update(
+            end=_now(),
+            steps=progress["step"] - start_step,
+            samples=progress["samples"] - start_samples,
+            wall_s=round(clock.sitting_elapsed, 1),
+        )
         log(
             f"{elapsed / 60:6.1f} min  step {progress['step']:7d}  "
             f"{progress['samples'] / 1e6:7.1f}M samples ({rate:,.0f}/s)  {task.describe(metrics)}"
         )
+        training = training_summary(sittings)
         if task.keep == "latest" or metrics["val_loss"] < progress["best"]:
             progress["best"] = min(progress["best"], metrics["val_loss"])
-            best_card = {
+            card = {
                 **task.card,
                 "parameters": parameter_count(model),
                 "steps": progress["step"],
@@ -114,25 +176,38 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
                 "train_minutes": round(elapsed / 60, 2),
                 "samples_per_second": round(rate),
                 "validation": metrics,
-                "loop": {**config.__dict__},
+                "loop": {**config.__dict__, "run_options": run_options},
                 "hardware": {
-                    **machine_info(),
+                    **machine,
                     "torch": torch.__version__,
                     "threads": config.threads,
                     "device": config.device,
                     **precision.to_dict(),
                 },
                 "python": platform.python_version(),
+                "training": training,
             }
-            save_weights(model, best_card, out, task.stem)
-        torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict()}, state_pt)
-        state_json.write_text(
-            json.dumps({**progress, "elapsed": elapsed, "rng": rng.bit_generator.state})
+            digest = save_weights(model, card, out, task.stem)
+            best_card = {**card, "weights": f"{task.stem}.pt", "sha256": digest}
+        elif best_card:  # the shipped weights stay; their card lists the sittings so far
+            best_card = {**best_card, "training": training}
+            card_file.write_text(json.dumps(best_card, indent=1) + "\n")
+        write_state(
+            state_file,
+            {
+                "model": model.state_dict(),
+                "optimizer": optimizer.state_dict(),
+                "torch_rng": torch.get_rng_state(),
+                "progress": {**progress, "elapsed": elapsed},
+                "rng": rng.bit_generator.state,
+                "run_options": run_options,
+                "sittings": sittings,
+            },
         )
 
     model.train()
     while clock.running():
-        lr = cosine_lr(config, clock.fraction())
+        lr = cosine_lr(config, clock.fraction(), progress["step"] if config.steps else None)
         for group in optimizer.param_groups:
             group["lr"] = lr
         x, y = task.make_batch(rng)
@@ -148,4 +223,6 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
         if clock.eval_due():
             checkpoint()
     checkpoint()
+    if clock.finished():
+        log(f"run finished: {progress['step']} steps, {progress['samples']:,} samples")
     return best_card

@@ -33,7 +33,15 @@ from cubebench.harness.cube import facelets_to_state
 from cubebench.harness.solver import ArgumentError
 from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.solvers.common.inference import resolve_torch
-from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
+from cubebench.solvers.common.loop import (
+    LoopConfig,
+    add_loop_arguments,
+    loop_config,
+    parse_run_arguments,
+    print_flush,
+    saved_reader,
+)
+from cubebench.solvers.common.state import state_path
 from cubebench.solvers.common.torch_cube import TorchCube
 from cubebench.solvers.common.trainer import Task, train_loop
 from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, stem_for
@@ -246,7 +254,11 @@ def main(argv: list[str] | None = None) -> dict:
         default=REFERENCE,
         help="checked DeepCubeA test set (jsonl): its optima are logged, never trained on",
     )
-    args = parser.parse_args(argv)
+    run_options = ("batch_size", "max_scramble", "update_every", "oracle_radius")
+    run_options += ("loss_threshold", "tau", "depth_weight", "target_update")
+    run_options += ("hidden1", "hidden2", "residual_blocks")
+    state = saved_reader(lambda a: state_path(a.out, stem_for(a.metric)))
+    args = parse_run_arguments(parser, argv, run_options, state)
     radius = args.oracle_radius if args.metric == "qtm" else min(args.oracle_radius, 4)
     data = DataConfig(
         args.metric,

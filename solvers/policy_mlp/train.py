@@ -19,6 +19,7 @@ import torch
 import torch.nn.functional as F
 
 from cubebench.solvers.common.loop import LoopConfig, parse_training_args, print_flush
+from cubebench.solvers.common.state import state_path
 from cubebench.solvers.common.trainer import Task, train_loop
 from cubebench.solvers.common.walks import walk_samples
 from cubebench.solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, stem_for
@@ -97,7 +98,12 @@ def train(
 def main(argv: list[str] | None = None) -> dict:
     """``bench train policy-mlp`` and ``python -m cubebench.solvers.policy_mlp.train``."""
     loop, metric = parse_training_args(
-        argv, "bench train policy-mlp", __doc__, CHECKPOINT_DIR, "htm"
+        argv,
+        "bench train policy-mlp",
+        __doc__,
+        CHECKPOINT_DIR,
+        "htm",
+        state_file=lambda args: state_path(args.out, stem_for(args.metric)),
     )
     return train(loop, DataConfig.for_metric(metric), log=print_flush)
 

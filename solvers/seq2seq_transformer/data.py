@@ -1,12 +1,20 @@
 """Training pairs streamed from the engine: a scrambled cube and the reversed scramble.
 
-Seed 000 scrambles with 1..20 uniformly random quarter turns, so ``U U'`` and ``U U U U``
-occur and the reversed scramble is then a needlessly long "solution" (label noise the seed
-names itself). Here scrambles are the move set's non-backtracking walks
-(:func:`cubebench.solvers.common.walks.random_walks`: a half-turn walk never turns one face twice in
-a row; a quarter-turn walk never undoes its last move), so no label cancels itself.
-Commuting sequences such as ``R L R`` still give non-optimal labels; that residue is in
-the README. Batches are made per step, nothing is held in memory.
+Three ways to scramble (``DataConfig.scramble``):
+
+- ``uniform``, the seed's: each move drawn from the whole move set, so ``U U'`` and
+  ``U U U U`` occur and the reversed scramble is a needlessly long "solution" (label noise
+  the seed names itself);
+- ``walk``: the move set's non-backtracking walks
+  (:func:`cubebench.solvers.common.walks.random_walks`), so no label undoes itself, but
+  commuting sequences (``R L`` and ``L R``) still give two labels for one cube;
+- ``canonical``: the canonical sequences the depth suites are drawn from (no move followed
+  by its inverse or a turn of the same face in HTM, opposite faces in one fixed order, in
+  QTM never three equal quarter turns in a row), uniform over all of each length, so one
+  cube reached in two commuting orders gets one label.
+
+Lengths are drawn from ``min_length..max_length``, uniformly or weighted toward the longer
+ones (``linear``: chance proportional to the length). Batches are made per step.
 """
 
 from __future__ import annotations
@@ -15,22 +23,73 @@ import numpy as np
 
 from cubebench.harness.cube import MOVE_INVERSE, apply_moves, solved_batch
 from cubebench.harness.cube.movesets import move_set
+from cubebench.harness.cube.scramble import canonical_quarter_scrambles, canonical_scrambles
 from cubebench.solvers.common.walks import random_walks
 from cubebench.solvers.seq2seq_transformer.model import EOS, PAD, SOS, SPECIAL
 
+SCRAMBLES = ("uniform", "walk", "canonical")
+WEIGHTINGS = ("uniform", "linear")
+
+
+def draw_lengths(
+    n: int, rng: np.random.Generator, low: int, high: int, weighting: str = "uniform"
+) -> np.ndarray:
+    """(n,) scramble lengths in ``low..high``: uniform, or with chance proportional to length."""
+    if not 1 <= low <= high:
+        raise ValueError(f"scramble lengths {low}..{high}: need 1 <= low <= high")
+    if weighting == "uniform":
+        return rng.integers(low, high + 1, size=n)
+    if weighting != "linear":
+        raise ValueError(f"length weighting {weighting!r}: expected one of {WEIGHTINGS}")
+    lengths = np.arange(low, high + 1)
+    return rng.choice(lengths, size=n, p=lengths / lengths.sum())
+
+
+def scrambles(
+    lengths: np.ndarray, max_moves: int, rng: np.random.Generator, metric: str, scramble: str
+) -> np.ndarray:
+    """(n, max_moves) move ids; row j's first ``lengths[j]`` are its scramble."""
+    n = len(lengths)
+    if scramble == "walk":
+        return random_walks(n, max_moves, rng, metric)
+    out = np.zeros((n, max_moves), dtype=np.int64)
+    if scramble == "uniform":
+        moves = move_set(metric).moves
+        out[:] = moves[rng.integers(0, moves.size, size=(n, max_moves))]
+        return out
+    if scramble != "canonical":
+        raise ValueError(f"scramble {scramble!r}: expected one of {SCRAMBLES}")
+    draw = canonical_quarter_scrambles if metric == "qtm" else canonical_scrambles
+    for length in np.unique(lengths):
+        rows = np.flatnonzero(lengths == length)
+        out[rows, :length] = draw(rows.size, int(length), rng)
+    return out
+
 
 def pairs(
-    n: int, max_moves: int, rng: np.random.Generator, metric: str = "htm"
+    n: int,
+    max_moves: int,
+    rng: np.random.Generator,
+    metric: str = "htm",
+    scramble: str = "walk",
+    lengths: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``n`` scrambles of a uniform length in 1..max_moves.
+    """``n`` scrambles, of the given ``lengths`` (default: uniform in 1..max_moves).
 
     Returns:
         states (54, n) uint8; sequences (n, max_moves + 2) int64 tokens: SOS, the moves that
         undo the scramble (last scramble move inverted first), EOS, PAD...; lengths (n,).
     """
     moves = move_set(metric)
-    walks = random_walks(n, max_moves, rng, metric)  # (n, max_moves) ids into the 18
-    lengths = rng.integers(1, max_moves + 1, size=n)
+    if lengths is None and scramble == "walk":  # this order reproduces earlier walk runs
+        walks = random_walks(n, max_moves, rng, metric)
+        lengths = rng.integers(1, max_moves + 1, size=n)
+    else:
+        if lengths is None:
+            lengths = rng.integers(1, max_moves + 1, size=n)
+        if lengths.max(initial=0) > max_moves:
+            raise ValueError(f"scramble length {lengths.max()} > max_moves {max_moves}")
+        walks = scrambles(lengths, max_moves, rng, metric, scramble)  # (n, max_moves)
     states = solved_batch(n)
     for step in range(max_moves):
         active = np.flatnonzero(lengths > step)

@@ -8,7 +8,9 @@ seed's 12 quarter turns): 21 or 15 tokens, sequences of ``max_moves + 2`` = 22.
 
 The encoder is torch's ``TransformerEncoder`` (post-norm, ReLU), as the seed's; the decoder
 layer is the seed's own (masked self-attention, cross-attention, feed-forward, each with a
-residual and LayerNorm). The head returns **logits**: the seed applied a softmax and then a
+residual and LayerNorm). ``norm_first`` puts every LayerNorm before its block instead, with a
+final LayerNorm after each stack (pre-norm), the usual remedy for post-norm's limit on the
+learning rate. The head returns **logits**: the seed applied a softmax and then a
 cross-entropy that applies another (fix 1, README).
 """
 
@@ -40,6 +42,7 @@ class ModelConfig:
     dropout: float = 0.1
     metric: str = "htm"
     max_moves: int = 20
+    norm_first: bool = False  # the seed's post-norm; True: pre-norm layers
 
     @property
     def vocab(self) -> int:
@@ -54,8 +57,9 @@ class ModelConfig:
 
 
 class DecoderLayer(nn.Module):
-    def __init__(self, d: int, heads: int, ff: int, dropout: float) -> None:
+    def __init__(self, d: int, heads: int, ff: int, dropout: float, norm_first: bool) -> None:
         super().__init__()
+        self.norm_first = norm_first
         self.self_attn = nn.MultiheadAttention(d, heads, dropout=dropout, batch_first=True)
         self.cross_attn = nn.MultiheadAttention(d, heads, dropout=dropout, batch_first=True)
         self.ffn = nn.Sequential(nn.Linear(d, ff), nn.ReLU(), nn.Linear(ff, d), nn.Dropout(dropout))
@@ -66,6 +70,14 @@ class DecoderLayer(nn.Module):
         self, tgt: torch.Tensor, memory: torch.Tensor, causal: torch.Tensor
     ) -> torch.Tensor:
         """(B, T, d) moves so far, (B, 54, d) encoded stickers -> (B, T, d)."""
+        if self.norm_first:
+            x = self.norms[0](tgt)
+            out, _ = self.self_attn(x, x, x, attn_mask=causal, need_weights=False)
+            tgt = tgt + self.drop(out)
+            x = self.norms[1](tgt)
+            out, _ = self.cross_attn(x, memory, memory, need_weights=False)
+            tgt = tgt + self.drop(out)
+            return tgt + self.drop(self.ffn(self.norms[2](tgt)))
         out, _ = self.self_attn(tgt, tgt, tgt, attn_mask=causal, need_weights=False)
         tgt = self.norms[0](tgt + self.drop(out))
         out, _ = self.cross_attn(tgt, memory, memory, need_weights=False)
@@ -81,13 +93,24 @@ class Seq2SeqTransformer(nn.Module):
         self.colour = nn.Embedding(6, d)
         self.pos = nn.ModuleList([nn.Embedding(5, d) for _ in range(3)])
         self.register_buffer("grid", torch.as_tensor(np.array(STICKER_GRID)), persistent=False)
-        layer = nn.TransformerEncoderLayer(d, c.heads, c.ff_mult * d, c.dropout, batch_first=True)
-        self.encoder = nn.TransformerEncoder(layer, c.encoder_layers, enable_nested_tensor=False)
+        layer = nn.TransformerEncoderLayer(
+            d, c.heads, c.ff_mult * d, c.dropout, batch_first=True, norm_first=c.norm_first
+        )
+        self.encoder = nn.TransformerEncoder(
+            layer,
+            c.encoder_layers,
+            norm=nn.LayerNorm(d) if c.norm_first else None,
+            enable_nested_tensor=False,
+        )
         self.token = nn.Embedding(c.vocab, d)
         self.token_pos = nn.Embedding(c.seq_len, d)
         self.decoder = nn.ModuleList(
-            [DecoderLayer(d, c.heads, c.ff_mult * d, c.dropout) for _ in range(c.decoder_layers)]
+            [
+                DecoderLayer(d, c.heads, c.ff_mult * d, c.dropout, c.norm_first)
+                for _ in range(c.decoder_layers)
+            ]
         )
+        self.final_norm = nn.LayerNorm(d) if c.norm_first else nn.Identity()
         self.head = nn.Linear(d, c.vocab)
 
     def encode(self, colours: torch.Tensor) -> torch.Tensor:
@@ -104,7 +127,7 @@ class Seq2SeqTransformer(nn.Module):
         causal = torch.triu(torch.ones(t, t, dtype=torch.bool, device=tokens.device), 1)
         for layer in self.decoder:
             y = layer(y, memory, causal)
-        return self.head(y)
+        return self.head(self.final_norm(y))
 
     def forward(self, packed: torch.Tensor) -> torch.Tensor:
         """(B, 54 + T) colours then decoder input (teacher forcing) -> (B, T, vocab) logits.

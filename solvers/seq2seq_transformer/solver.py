@@ -29,7 +29,7 @@ class Seq2SeqSettings(TorchSearchSettings):
 class Seq2SeqSolver(TorchModelSolver):
     Settings = Seq2SeqSettings
     name = "seq2seq-transformer"
-    METRICS = ("htm",)
+    METRICS = ("htm", "qtm")
     OFFERED = ("fp32", "bf16")
 
     def __init__(self, settings: Seq2SeqSettings | None = None) -> None:

@@ -21,7 +21,15 @@ import torch
 import torch.nn.functional as F
 
 from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, loop_config, print_flush
+from cubebench.solvers.common.loop import (
+    LoopConfig,
+    add_loop_arguments,
+    loop_config,
+    parse_run_arguments,
+    print_flush,
+    saved_reader,
+)
+from cubebench.solvers.common.state import state_path
 from cubebench.solvers.common.trainer import Task, train_loop
 from cubebench.solvers.common.walks import walk_samples
 from cubebench.solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM
@@ -134,7 +142,8 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--layers", type=int, default=2)
     parser.add_argument("--width", type=int, default=64)
     parser.set_defaults(precision="fp32")  # bf16 autocast trains this model 2.7x slower here
-    args = parser.parse_args(argv)
+    state = saved_reader(lambda a: state_path(a.out, STEM))
+    args = parse_run_arguments(parser, argv, ("phase", "head", "layers", "width"), state)
     config = TransformerConfig(
         layers=args.layers,
         width=args.width,

@@ -17,7 +17,7 @@ from cubebench.harness.solver import Budget
 from cubebench.harness.suites.registry import load_suite
 from cubebench.harness.testing import check_solver
 from cubebench.solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, stem_for
-from cubebench.solvers.seq2seq_transformer.data import pairs
+from cubebench.solvers.seq2seq_transformer.data import draw_lengths, pairs
 from cubebench.solvers.seq2seq_transformer.model import (
     EOS,
     PAD,
@@ -25,7 +25,7 @@ from cubebench.solvers.seq2seq_transformer.model import (
     ModelConfig,
     Seq2SeqTransformer,
 )
-from cubebench.solvers.seq2seq_transformer.train import DataConfig, packed, train
+from cubebench.solvers.seq2seq_transformer.train import DataConfig, make_task, packed, train
 from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 
@@ -116,3 +116,29 @@ def test_shipped_checkpoint_solves_depth_three():
     solver = make_solver("seq2seq-transformer", {"search": "beam", "beam_width": 64})
     check_solver(solver)
     assert_solves_first(solver, "depth-03-v1", 100)
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+@pytest.mark.parametrize("scramble", ["uniform", "canonical"])
+def test_every_kind_of_scramble_gives_pairs_whose_label_solves_the_cube(metric, scramble):
+    rng = np.random.default_rng(5)
+    lengths = draw_lengths(400, rng, 2, 6, "linear")
+    assert set(lengths.tolist()) == {2, 3, 4, 5, 6}
+    assert (lengths == 6).sum() > (lengths == 2).sum() * 2  # weighted to the long ones
+    states, seq, out_lengths = pairs(400, 8, rng, metric, scramble, lengths)
+    moves = move_set(metric)
+    assert (out_lengths == lengths).all()
+    undoes = 0
+    for j in range(400):
+        solution = [int(moves.moves[t - 3]) for t in seq[j, 1 : lengths[j] + 1]]
+        assert is_solved(apply_sequence(states[:, j], solution))
+        undoes += any(b == MOVE_INVERSE[a] for a, b in pairwise(solution))
+    # the seed's uniform moves cancel now and then; canonical sequences never do
+    assert (undoes > 0) if scramble == "uniform" else (undoes == 0)
+
+
+def test_a_trimmed_batch_is_padded_only_to_its_longest_label():
+    data = DataConfig(metric="qtm", scramble="canonical", max_length=5, trim=True)
+    task = make_task(data, ModelConfig(metric="qtm", d_model=16, encoder_layers=1), "cpu", 0)
+    x, y = task.make_batch(np.random.default_rng(0))
+    assert x.shape == (128, 54 + 6) and y.shape == (128, 6)  # SOS + 5 moves, 5 moves + EOS
