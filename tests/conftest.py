@@ -1,8 +1,19 @@
-"""Shared fixtures: reference data beside the checkout, and an isolated CUBEBENCH_HOME."""
+"""Shared fixtures, and one deep-learning framework per test process.
+
+TensorFlow and torch's compiler stack crash together in one process
+(:mod:`cubebench.solvers.common.frameworks`), so no test process may import both. The
+TensorFlow solvers' tests (:data:`TENSORFLOW_TESTS`) therefore run in a pytest process of
+their own: a run that asks for them beside other tests (plain ``pytest``, as CI runs it)
+leaves them out of its own collection and runs them at the end in a second process, with
+the same options; its exit status is the worse of the two. A test that makes its process
+hold both frameworks fails, naming them.
+"""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +24,96 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+TESTS = Path(__file__).resolve().parent
+SHARED_DATA = TESTS.parent.parent / "shared" / "data"
+TENSORFLOW_TESTS = (TESTS / "solvers" / "cnn_faces", TESTS / "solvers" / "mlp_kociemba")
+"""Test folders whose process loads TensorFlow; every other test process may load torch."""
+CHILD = "CUBEBENCH_TENSORFLOW_TESTS"  # set in the second process
+FRAMEWORKS = ("torch", "tensorflow")
+
+
+def _tensorflow_side(path: Path) -> bool:
+    return any(path == d or path.is_relative_to(d) for d in TENSORFLOW_TESTS)
+
+
+def _both_loaded() -> bool:
+    return all(name in sys.modules for name in FRAMEWORKS)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    here = config.invocation_params.dir
+    asked = [Path(here, a.split("::")[0]).resolve() for a in config.args]
+    only_tensorflow = bool(asked) and all(_tensorflow_side(p) for p in asked)
+    config.stash[_SPLIT] = not only_tensorflow and not os.environ.get(CHILD)
+    config.stash[_ASKED] = list(zip(asked, config.args, strict=True))
+    config.stash[_LEFT_OUT] = []
+
+
+_SPLIT = pytest.StashKey[bool]()
+_LEFT_OUT = pytest.StashKey[list]()
+_ASKED = pytest.StashKey[list]()
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """In a mixed run, the TensorFlow folders are left to the second process."""
+    if not (config.stash[_SPLIT] and _tensorflow_side(collection_path)):
+        return None
+    left = config.stash[_LEFT_OUT]
+    for path, arg in config.stash[_ASKED]:
+        if collection_path.is_relative_to(path):  # asked for, with all it holds
+            wanted = str(collection_path)
+        elif path.is_relative_to(collection_path):  # asked for a part of it
+            wanted = arg
+        else:  # passed on the way to what was asked for
+            continue
+        if wanted not in left:
+            left.append(wanted)
+    return True
+
+
+def _second_process_args(config: pytest.Config) -> list[str]:
+    args = list(config.stash[_LEFT_OUT])
+    option = config.option
+    if option.markexpr:
+        args += ["-m", option.markexpr]
+    if option.keyword:
+        args += ["-k", option.keyword]
+    if option.maxfail:
+        args += ["--maxfail", str(option.maxfail)]
+    if option.verbose:
+        args.append("-v" if option.verbose > 0 else "-q")
+    return args
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    config = session.config
+    if _both_loaded():
+        print(f"\nFAILED: this test process imported both {' and '.join(FRAMEWORKS)}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    left = config.stash[_LEFT_OUT]
+    if not left or (config.option.maxfail and session.exitstatus not in (0, 5)):
+        return
+    args = _second_process_args(config)
+    print(f"\nTensorFlow tests in a process of their own: pytest {' '.join(args)}", flush=True)
+    child = subprocess.run(
+        [sys.executable, "-m", "pytest", *args], env={**os.environ, CHILD: "1"}, check=False
+    )
+    if session.exitstatus in (0, 5):
+        session.exitstatus = child.returncode
+
+
+@pytest.fixture(autouse=True)
+def one_framework_per_process():
+    """Fail the test that made this process hold both frameworks."""
+    before = _both_loaded()
+    yield
+    if _both_loaded() and not before:
+        loaded = [m for m in sys.modules if m.split(".")[0] in FRAMEWORKS]
+        pytest.fail(
+            f"this test made its process import both {' and '.join(FRAMEWORKS)} "
+            f"({len(loaded)} modules); a test needing the other framework runs it in a "
+            "subprocess"
+        )
 
 
 @pytest.fixture

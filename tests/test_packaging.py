@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from cubebench.harness.cli.run import DEFAULT_SOLVERS
+from cubebench.harness.registry import BUILTIN_SOLVERS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -80,6 +81,11 @@ def _installed(tmp_path: Path) -> dict:
     return found
 
 
+def _keras_solvers(cards: list[dict]) -> set[str]:
+    """Solvers whose shipped weights are Keras files (TensorFlow's side)."""
+    return {c["model"].removesuffix("-qtm") for c in cards if c["weights"].endswith(".keras")}
+
+
 def test_the_source_tree_ships_checkpoints():
     assert len(SHIPPED) >= 6, SHIPPED  # policy-mlp, value-transformer, cnn-faces: card+weights
 
@@ -121,20 +127,28 @@ def test_the_installed_package_has_and_loads_every_shipped_checkpoint(tmp_path):
     # every solver at its defaults, then every shipped card's solver in the card's metric
     cards = [json.loads(c.read_text()) for c in _cards()]
     checked = {c["model"]: (c["model"].removesuffix("-qtm"), c.get("metric", "htm")) for c in cards}
-    probe = (
-        "import json, sys\n"
-        "from cubebench.harness.registry import BUILTIN_SOLVERS, make_solver\n"
-        f"checked = {checked!r}\n"
-        "out = {}\n"
-        "for name in BUILTIN_SOLVERS:\n"
-        "    make_solver(name, {})\n"
-        "for stem, (name, metric) in checked.items():\n"
-        "    s = make_solver(name, {'metric': metric})\n"
-        "    module = sys.modules[type(s).__module__].__file__\n"
-        "    out[stem] = [module, getattr(s, 'checkpoint_sha256', None)]\n"
-        "print(json.dumps(out))\n"
-    )
-    loaded = json.loads(_outside(probe, tmp_path))
+    keras = {name for name, _ in checked.values() if name in _keras_solvers(cards)}
+    loaded = {}
+    # one process per framework: TensorFlow and torch's compiler stack crash together
+    for group, framework in ((keras, "tensorflow"), (set(BUILTIN_SOLVERS) - keras, "torch")):
+        mine = {stem: spec for stem, spec in checked.items() if spec[0] in group}
+        probe = (
+            "import json, sys\n"
+            "from cubebench.harness.registry import make_solver\n"
+            f"checked = {mine!r}\n"
+            "out = {}\n"
+            f"for name in {sorted(group)!r}:\n"
+            "    make_solver(name, {})\n"
+            "for stem, (name, metric) in checked.items():\n"
+            "    s = make_solver(name, {'metric': metric})\n"
+            "    module = sys.modules[type(s).__module__].__file__\n"
+            "    out[stem] = [module, getattr(s, 'checkpoint_sha256', None)]\n"
+            "frameworks = [m for m in ('torch', 'tensorflow') if m in sys.modules]\n"
+            "print(json.dumps({'out': out, 'frameworks': frameworks}))\n"
+        )
+        found = json.loads(_outside(probe, tmp_path))
+        assert found["frameworks"] == [framework], found["frameworks"]
+        loaded.update(found["out"])
     for card in cards:
         module, sha = loaded[card["model"]]
         assert sha == card["sha256"], card["model"]

@@ -12,6 +12,7 @@ from cubebench.harness.hardware import native_bf16
 from cubebench.harness.solver import POSITIVE, Attempt, Budget
 from cubebench.solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.cnn_faces.model import KERAS_POLICY, configure_threads, encode
+from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.keras_io import log_softmax
 from cubebench.solvers.common.metric import check_metric, check_metric_offered
 from cubebench.solvers.common.precision import resolve
@@ -34,6 +35,7 @@ class CNNFacesSolver:
     METRICS = ("htm",)
 
     def __init__(self, settings: CNNFacesSettings | None = None) -> None:
+        require("tensorflow", self.name)
         self.settings = settings or CNNFacesSettings()
         metric, checkpoint = self.settings.metric, self.settings.checkpoint
         check_metric_offered(self.name, self.METRICS, metric, checkpoint)

@@ -1,4 +1,5 @@
-"""Shipped checkpoints: float16 weights plus a JSON model card that pins their sha256.
+"""Shipped torch checkpoints: float16 weights plus a JSON model card that pins their sha256
+(:mod:`cubebench.solvers.common.cards`, which the Keras checkpoints share).
 
 Loading refuses weights whose hash does not match the card and reads tensors only
 (``torch.load(weights_only=True)``), so a corrupt, replaced or malicious file never runs code
@@ -7,7 +8,6 @@ and never silently changes what a benchmark measured.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -17,16 +17,17 @@ import torch
 from torch import nn
 
 from cubebench.harness.cube.movesets import METRICS
-from cubebench.harness.solver import SolverLoadError
+from cubebench.solvers.common.cards import CheckpointError, checked_file, sha256_file
 from cubebench.solvers.common.metric import check_metric, metric_stem
 
-
-class CheckpointError(SolverLoadError):
-    """A checkpoint that is missing, corrupt or not the one its model card describes."""
-
-
-def sha256_file(path: Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+__all__ = [
+    "CheckpointError",
+    "checked_file",
+    "load_model",
+    "load_weights",
+    "save_weights",
+    "sha256_file",
+]
 
 
 def save_weights(model: nn.Module, card: dict, folder: Path, stem: str) -> str:
@@ -41,30 +42,6 @@ def save_weights(model: nn.Module, card: dict, folder: Path, stem: str) -> str:
     card = {**card, "weights": f"{stem}.pt", "sha256": digest}
     (folder / f"{stem}.json").write_text(json.dumps(card, indent=1) + "\n")
     return digest
-
-
-def checked_file(folder: Path, stem: str, default_suffix: str = ".pt") -> tuple[Path, dict]:
-    """The weights file named by ``stem.json`` and that card, once its sha256 matches."""
-    folder = Path(folder)
-    card_path = folder / f"{stem}.json"
-    try:
-        card = json.loads(card_path.read_text())
-    except FileNotFoundError:
-        raise CheckpointError(
-            f"no model card {card_path}; train with `bench train {stem}`"
-        ) from None
-    except ValueError as exc:
-        raise CheckpointError(f"model card {card_path} is not JSON: {exc}") from exc
-    weights = folder / card.get("weights", f"{stem}{default_suffix}")
-    if not weights.exists():
-        raise CheckpointError(f"weights file {weights} is missing")
-    digest = sha256_file(weights)
-    if digest != card.get("sha256"):
-        raise CheckpointError(
-            f"{weights} has sha256 {digest[:12]}… but its model card says "
-            f"{str(card.get('sha256'))[:12]}…: corrupt or replaced"
-        )
-    return weights, card
 
 
 def load_weights(

@@ -17,6 +17,7 @@ import torch
 from torch import nn
 
 from cubebench.harness.hardware import native_bf16
+from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.metric import check_metric_offered
 from cubebench.solvers.common.precision import Precision, Resolved, resolve
 from cubebench.solvers.search.models import ModelClock
@@ -60,6 +61,7 @@ class TorchModelSolver:
         load: Callable[[Path, str, str], tuple[nn.Module, dict]],
         shipped: Path,
     ) -> None:
+        require("torch", self.name)
         self.settings = settings
         check_metric_offered(self.name, self.METRICS, settings.metric, settings.checkpoint)
         self.resolved = resolve_torch(settings.precision, settings.device, self.OFFERED)

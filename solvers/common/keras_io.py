@@ -14,7 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
-from cubebench.solvers.common.checkpoint import CheckpointError, checked_file, sha256_file
+from cubebench.solvers.common.cards import CheckpointError, checked_file, sha256_file
+from cubebench.solvers.common.frameworks import require
 
 KERAS_POLICY = {"fp32": "float32", "bf16": "mixed_bfloat16"}
 """Resolved precision -> the Keras dtype policy that runs it."""
@@ -39,6 +40,7 @@ def run_model(loop, state_model: Path, build: Callable[[], object], load_checkpo
     ``load_checkpoint(loop.init_from)`` returns as ``(model, card)``, and compiled with Adam
     over logits, as every Keras solver here trains.
     """
+    require("tensorflow", f"training {state_model.stem}")
     import keras
 
     if loop.resume and state_model.exists():

@@ -27,6 +27,7 @@ from torch import nn
 
 from cubebench.harness.records.provenance import machine_info
 from cubebench.solvers.common.checkpoint import load_weights, save_weights
+from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.inference import resolve_torch
 from cubebench.solvers.common.loop import LOOP_RUN_OPTIONS, LoopConfig, Progress, cosine_lr
 from cubebench.solvers.common.state import read_state, state_path, write_state
@@ -86,6 +87,7 @@ def training_summary(sittings: list[dict[str, Any]]) -> dict[str, Any]:
 
 def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = print) -> dict:
     """Train until the budget or this sitting's time is spent; returns the shipped card."""
+    require("torch", f"training {task.stem}")
     torch.set_num_threads(config.threads)
     torch.manual_seed(config.seed)
     out = Path(config.out)

@@ -12,6 +12,7 @@ import numpy as np
 from cubebench.harness.cube.symmetry import group, symmetric_scores
 from cubebench.harness.hardware import native_bf16
 from cubebench.harness.solver import POSITIVE, Attempt, Budget
+from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.keras_io import KERAS_POLICY, configure_threads, log_softmax
 from cubebench.solvers.common.metric import check_metric, check_metric_offered
 from cubebench.solvers.common.precision import resolve
@@ -45,6 +46,7 @@ class MLPKociembaSolver:
     METRICS = ("htm",)
 
     def __init__(self, settings: MLPKociembaSettings | None = None) -> None:
+        require("tensorflow", self.name)
         self.settings = settings or MLPKociembaSettings()
         metric, checkpoint = self.settings.metric, self.settings.checkpoint
         check_metric_offered(self.name, self.METRICS, metric, checkpoint)

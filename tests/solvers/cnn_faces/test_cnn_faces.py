@@ -13,7 +13,7 @@ from cubebench.harness.testing import check_solver
 from cubebench.solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, STEM, load_checkpoint
 from cubebench.solvers.cnn_faces.model import CNNConfig, build_model, encode, permute_colours
 from cubebench.solvers.cnn_faces.train import DataConfig, train
-from cubebench.solvers.common.checkpoint import CheckpointError
+from cubebench.solvers.common.cards import CheckpointError
 from tests.envsettings import loop_for_tests
 from tests.shipped import assert_solves_first
 

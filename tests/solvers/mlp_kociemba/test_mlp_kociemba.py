@@ -23,7 +23,7 @@ from cubebench.harness.cube.symmetry import SYMMETRY_MOVES, conjugate
 from cubebench.harness.registry import make_solver
 from cubebench.harness.solver import ArgumentError, SettingsError
 from cubebench.harness.testing import check_solver
-from cubebench.solvers.common.checkpoint import CheckpointError
+from cubebench.solvers.common.cards import CheckpointError
 from cubebench.solvers.mlp_kociemba import labels as labels_module
 from cubebench.solvers.mlp_kociemba import train as train_module
 from cubebench.solvers.mlp_kociemba.batches import augment, distance_strata, mixed_batch
