@@ -20,41 +20,54 @@ from cubebench.harness.naming import did_you_mean
 from cubebench.harness.solver import SettingsError, Solver, SolverSettings, parse_settings
 
 ENTRY_POINT_GROUP = "cubebench.solvers"
-
-BUILTIN_SOLVERS: dict[str, str] = {
-    "kociemba": "cubebench.solvers.kociemba_ref.solver:KociembaSolver",
-    "random": "cubebench.solvers.random_moves.solver:RandomSolver",
-    "policy-mlp": "cubebench.solvers.policy_mlp.solver:PolicyMLPSolver",
-    "cayley-mlp": "cubebench.solvers.cayley_mlp.solver:CayleyMLPSolver",
-    "deepcubea": "cubebench.solvers.deepcubea.solver:DeepCubeASolver",
-    "seq2seq-transformer": "cubebench.solvers.seq2seq_transformer.solver:Seq2SeqSolver",
-    "cnn-faces": "cubebench.solvers.cnn_faces.solver:CNNFacesSolver",
-    "mlp-kociemba": "cubebench.solvers.mlp_kociemba.solver:MLPKociembaSolver",
-    "value-transformer": "cubebench.solvers.value_transformer.solver:ValueTransformerSolver",
-}
-
-TRAINERS: dict[str, str] = {
-    "policy-mlp": "cubebench.solvers.policy_mlp.train:main",
-    "cayley-mlp": "cubebench.solvers.cayley_mlp.train:main",
-    "deepcubea": "cubebench.solvers.deepcubea.train:main",
-    "seq2seq-transformer": "cubebench.solvers.seq2seq_transformer.train:main",
-    "value-transformer": "cubebench.solvers.value_transformer.train:main",
-    "cnn-faces": "cubebench.solvers.cnn_faces.train:main",
-    "mlp-kociemba": "cubebench.solvers.mlp_kociemba.train:main",
-}
-"""``bench train NAME`` targets: functions taking (minutes, device, fresh, extra settings)."""
+TRAINER_GROUP = "cubebench.trainers"
+"""``bench train NAME`` targets: functions taking the trainer's command-line arguments."""
+DISTRIBUTION = "cubebench"
 
 
 class UnknownSolverError(LookupError):
     """A solver name that no registry, entry point or import path resolves."""
 
 
+def _registered(group: str) -> tuple[dict[str, str], dict[str, str]]:
+    """(built-in, plug-in) name -> ``module:attr`` of an entry-point group.
+
+    Built-ins are this distribution's own entry points, declared in its pyproject.toml like
+    any plug-in's, so ``bench ls solvers`` and plug-ins share one path. A plug-in that takes
+    a built-in's name is refused rather than silently shadowing it or being shadowed.
+    """
+    builtin: dict[str, str] = {}
+    plugins: dict[str, tuple[str, str]] = {}
+    for ep in entry_points(group=group):
+        dist = ep.dist.metadata["Name"] if ep.dist is not None else None
+        if dist == DISTRIBUTION:
+            builtin[ep.name] = ep.value
+        else:
+            plugins[ep.name] = (ep.value, dist or "an unknown package")
+    for name, (value, dist) in plugins.items():
+        if name in builtin:
+            raise UnknownSolverError(
+                f"entry point {name!r} = {value!r} of {dist} in group {group!r} takes the name "
+                f"of cubebench's built-in {name!r}: rename it in that package"
+            )
+    return builtin, {name: value for name, (value, _) in plugins.items()}
+
+
+def builtin_solvers() -> dict[str, str]:
+    """The solvers cubebench itself ships, name -> ``module:Class``."""
+    return _registered(ENTRY_POINT_GROUP)[0]
+
+
 def available_solvers() -> dict[str, str]:
     """Every known name and its ``module:Class`` target, built-ins first."""
-    names = dict(BUILTIN_SOLVERS)
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        names.setdefault(ep.name, ep.value)
-    return names
+    builtin, plugins = _registered(ENTRY_POINT_GROUP)
+    return {**builtin, **plugins}
+
+
+def trainers() -> dict[str, str]:
+    """``bench train`` targets, built-ins first."""
+    builtin, plugins = _registered(TRAINER_GROUP)
+    return {**builtin, **plugins}
 
 
 def resolve_solver_class(name: str) -> type:

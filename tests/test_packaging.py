@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from cubebench.harness.cli.run import DEFAULT_SOLVERS
-from cubebench.harness.registry import BUILTIN_SOLVERS
+from cubebench.harness.registry import builtin_solvers
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -130,7 +130,7 @@ def test_the_installed_package_has_and_loads_every_shipped_checkpoint(tmp_path):
     keras = {name for name, _ in checked.values() if name in _keras_solvers(cards)}
     loaded = {}
     # one process per framework: TensorFlow and torch's compiler stack crash together
-    for group, framework in ((keras, "tensorflow"), (set(BUILTIN_SOLVERS) - keras, "torch")):
+    for group, framework in ((keras, "tensorflow"), (set(builtin_solvers()) - keras, "torch")):
         mine = {stem: spec for stem, spec in checked.items() if spec[0] in group}
         probe = (
             "import json, sys\n"

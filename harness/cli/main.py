@@ -6,7 +6,12 @@ import sys
 
 import typer
 
-from cubebench.harness.cli.report import compare_command, leaderboard_command, report_command
+from cubebench.harness.cli.report import (
+    compare_command,
+    doc_tables_command,
+    leaderboard_command,
+    report_command,
+)
 from cubebench.harness.cli.run import run_command
 from cubebench.harness.cli.runs import ls_command, show_command
 from cubebench.harness.cli.settings import settings_command
@@ -35,6 +40,7 @@ app.command("settings")(settings_command)
 app.command("report")(report_command)
 app.command("compare")(compare_command)
 app.command("leaderboard")(leaderboard_command)
+app.command("doc-tables")(doc_tables_command)
 app.command("train", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(
     train_command
 )

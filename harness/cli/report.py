@@ -65,3 +65,18 @@ def leaderboard_command(
             err=True,
         )
     typer.echo(markdown_table(format_table(table)))
+
+
+def doc_tables_command(
+    files: Annotated[list[Path], typer.Argument(help="Markdown documents with results-tables")],
+    results: Annotated[Path, typer.Option(help="folder of the cited runs")] = Path("results"),
+    write: Annotated[bool, typer.Option(help="regenerate stale tables in place")] = False,
+) -> None:
+    """Check (or --write) the result tables in documents against the runs they cite."""
+    from cubebench.harness.report.doctables import check_files  # heavy: loaded on use
+
+    stale = check_files(files, results, write)
+    for path in stale:
+        typer.echo(f"{'rewrote' if write else 'stale'}: {path}")
+    if stale and not write:
+        raise typer.Exit(1)

@@ -2,7 +2,7 @@
 
 Writes ``harness/suites/data/*.jsonl`` and their registry. The output is deterministic (fixed
 seeds), so running it again reproduces the committed files byte for byte; the optimal-distance
-table is cached in ``$CUBEBENCH_HOME/cache`` (default ``~/.cubebench/cache``).
+table is cached in ``$CUBEBENCH_HOME/cache/oracle`` (default ``~/.cubebench/cache/oracle``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import time
 
 from rich.progress import Progress
 
+from cubebench.harness.paths import cache_dir
 from cubebench.harness.suites.generate import (
     MAX_DEPTH,
     RANDOM_STATE_SUITE,
@@ -26,7 +27,7 @@ from cubebench.harness.suites.generate import (
     uniform_move_instances,
 )
 from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.harness.suites.registry import register_builtin, user_suite_dir
+from cubebench.harness.suites.registry import register_builtin
 
 TABLE_RADIUS = 6
 SEARCH_LEVELS = 4  # exact up to TABLE_RADIUS + SEARCH_LEVELS = 10 moves
@@ -40,7 +41,7 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
-    oracle = DistanceOracle.cached(TABLE_RADIUS, user_suite_dir().parent / "cache", print)
+    oracle = DistanceOracle.cached(TABLE_RADIUS, cache_dir("oracle"), print)
     print(f"distance table: {len(oracle):,} states in {time.perf_counter() - start:.1f} s")
 
     jobs = [

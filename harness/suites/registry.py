@@ -9,12 +9,12 @@ path of a JSONL file, in which case its hash is whatever the file holds now.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from cubebench.harness.naming import did_you_mean
+from cubebench.harness.paths import home_dir
 from cubebench.harness.suites.model import (
     Instance,
     Suite,
@@ -28,8 +28,7 @@ REGISTRY_FILE = "registry.json"
 
 
 def user_suite_dir() -> Path:
-    home = os.environ.get("CUBEBENCH_HOME")
-    return (Path(home) if home else Path.home() / ".cubebench") / "suites"
+    return home_dir() / "suites"
 
 
 @dataclass(frozen=True)

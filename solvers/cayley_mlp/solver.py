@@ -7,8 +7,7 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from cubebench.harness.cube.movesets import Metric
-from cubebench.harness.solver import POSITIVE, Attempt, Budget
+from cubebench.harness import POSITIVE, Attempt, Budget, Metric
 from cubebench.solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.cayley_mlp.model import encode
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings

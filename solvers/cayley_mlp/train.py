@@ -11,17 +11,16 @@ the mean prediction per walk length.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import torch
 import torch.nn.functional as F
 
-from cubebench.solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, stem_for
+from cubebench.solvers.cayley_mlp.checkpoint import SHIPPED, stem_for
 from cubebench.solvers.cayley_mlp.model import ModelConfig, ValueMLP, encode
-from cubebench.solvers.common.loop import LoopConfig, parse_training_args, print_flush
-from cubebench.solvers.common.state import state_path
-from cubebench.solvers.common.trainer import Task, train_loop
+from cubebench.solvers.common.trainer import Task, main_for_metric, model_task, train_model
 from cubebench.solvers.common.walks import walk_samples
 
 
@@ -63,44 +62,28 @@ def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: in
         shown = "  ".join(f"d{d} {means[d]:.2f}" for d in (1, 5, 10, 15, max(means)))
         return f"val mse {m['val_loss']:.4f}  mean prediction {shown}"
 
-    return Task(
-        stem=stem_for(data.metric),
+    return model_task(
+        stem_for(data.metric),
+        data,
+        model_config.to_dict(),
+        "steps of a non-backtracking random walk from solved (diffusion distance)",
         model=ValueMLP(model_config),
         make_batch=make_batch,
         loss=lambda out, y: F.mse_loss(out.float(), y),
         validate=validate,
         describe=describe,
-        card={
-            "model": stem_for(data.metric),
-            "metric": data.metric,
-            "architecture": model_config.to_dict(),
-            "data": asdict(data),
-            "label": "steps of a non-backtracking random walk from solved (diffusion distance)",
-        },
     )
 
 
-def train(
-    loop: LoopConfig,
-    data: DataConfig | None = None,
-    model_config: ModelConfig | None = None,
-    log=print,
-) -> dict:
-    task = make_task(data or DataConfig(), model_config or ModelConfig(), loop.device, loop.seed)
-    return train_loop(task, loop, log)
+train = partial(train_model, make_task, DataConfig, ModelConfig)
+"""``train(loop, data=None, model_config=None, log=print)``: the card of the best weights."""
 
 
 def main(argv: list[str] | None = None) -> dict:
     """``bench train cayley-mlp`` and ``python -m cubebench.solvers.cayley_mlp.train``."""
-    loop, metric = parse_training_args(
-        argv,
-        "bench train cayley-mlp",
-        __doc__,
-        CHECKPOINT_DIR,
-        "qtm",
-        state_file=lambda args: state_path(args.out, stem_for(args.metric)),
+    return main_for_metric(
+        argv, "cayley-mlp", __doc__, SHIPPED, train, DataConfig.for_metric, "qtm"
     )
-    return train(loop, DataConfig.for_metric(metric), log=print_flush)
 
 
 if __name__ == "__main__":

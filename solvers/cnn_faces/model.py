@@ -14,7 +14,7 @@ from typing import Literal
 
 import numpy as np
 
-from cubebench.harness.cube.encodings import face_tensor
+from cubebench.harness import face_tensor
 from cubebench.solvers.common.keras_io import KERAS_POLICY, configure_threads
 
 __all__ = [

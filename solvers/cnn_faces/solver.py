@@ -8,8 +8,7 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from cubebench.harness.hardware import native_bf16
-from cubebench.harness.solver import POSITIVE, Attempt, Budget
+from cubebench.harness import POSITIVE, Attempt, Budget, native_bf16
 from cubebench.solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.cnn_faces.model import KERAS_POLICY, configure_threads, encode
 from cubebench.solvers.common.frameworks import require
@@ -35,10 +34,10 @@ class CNNFacesSolver:
     METRICS = ("htm",)
 
     def __init__(self, settings: CNNFacesSettings | None = None) -> None:
-        require("tensorflow", self.name)
         self.settings = settings or CNNFacesSettings()
         metric, checkpoint = self.settings.metric, self.settings.checkpoint
         check_metric_offered(self.name, self.METRICS, metric, checkpoint)
+        require("tensorflow", self.name)  # after the settings: a bad metric needs no framework
         # Keras runs CPU matmuls through oneDNN as torch does: the same hardware answer
         self.resolved = resolve(
             self.settings.precision, native_bf16=native_bf16(), offered=("fp32", "bf16")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cubebench.harness.hardware import native_bf16
+from cubebench.harness import native_bf16
 from cubebench.solvers.cnn_faces.checkpoint import (
     CHECKPOINT_DIR,
     STEM,

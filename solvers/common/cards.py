@@ -14,7 +14,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from cubebench.harness.solver import SolverLoadError
+from cubebench.harness import SolverLoadError
 
 
 class CheckpointError(SolverLoadError):

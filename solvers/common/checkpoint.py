@@ -11,17 +11,19 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import torch
 from torch import nn
 
-from cubebench.harness.cube.movesets import METRICS
+from cubebench.harness import METRICS
 from cubebench.solvers.common.cards import CheckpointError, checked_file, sha256_file
 from cubebench.solvers.common.metric import check_metric, metric_stem
 
 __all__ = [
     "CheckpointError",
+    "ShippedModel",
     "checked_file",
     "load_model",
     "load_weights",
@@ -91,3 +93,30 @@ def load_model(
     except RuntimeError as exc:
         raise CheckpointError(f"{folder}: weights do not fit the architecture: {exc}") from exc
     return model.to(device).eval(), card
+
+
+@dataclass(frozen=True)
+class ShippedModel:
+    """A solver's shipped torch checkpoints: the ``checkpoints/`` folder beside its module,
+    the file stem (``NAME``, and ``NAME-qtm`` for the quarter-turn model), and how the
+    network is rebuilt from a card's architecture."""
+
+    module_file: str  # the solver package's checkpoint.py (``__file__``)
+    stem: str
+    build: Callable[[dict], nn.Module]
+    metric: str = "htm"  # what load() reads when no metric is asked for
+
+    @property
+    def folder(self) -> Path:
+        return Path(self.module_file).parent / "checkpoints"
+
+    def stem_for(self, metric: str) -> str:
+        return metric_stem(self.stem, metric)
+
+    def load(
+        self, folder: Path | None = None, device: str = "cpu", metric: str | None = None
+    ) -> tuple[nn.Module, dict]:
+        """The checked network and its card (``folder``: the shipped one by default)."""
+        return load_model(
+            folder or self.folder, self.stem, self.build, device, metric or self.metric
+        )

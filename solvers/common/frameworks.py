@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-from cubebench.harness.solver import SolverLoadError
+from cubebench.harness import SolverLoadError
 
 FRAMEWORKS = ("torch", "tensorflow")
 

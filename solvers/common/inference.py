@@ -16,7 +16,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from cubebench.harness.hardware import native_bf16
+from cubebench.harness import native_bf16
 from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.metric import check_metric_offered
 from cubebench.solvers.common.precision import Precision, Resolved, resolve

@@ -60,7 +60,7 @@ def hardware_card(loop, precision) -> dict:
     with its reason (the CPU decides it, so the card must say which CPU and why)."""
     import keras
 
-    from cubebench.harness.records.provenance import machine_info
+    from cubebench.harness import machine_info
 
     return {
         **machine_info(),

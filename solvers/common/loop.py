@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cubebench.harness.solver import ArgumentError
+from cubebench.harness import ArgumentError
 
 LOOP_RUN_OPTIONS = ("steps", "lr", "lr_floor", "warmup_steps", "seed", "eval_every_steps")
 """The loop's options that define a run (the rest apply to one sitting)."""

@@ -16,8 +16,7 @@ import os
 from dataclasses import dataclass
 from typing import Literal
 
-from cubebench.harness.hardware import instruction_set
-from cubebench.harness.solver import SettingsError
+from cubebench.harness import SettingsError, instruction_set
 
 Precision = Literal["auto", "fp32", "bf16", "int8"]
 ENV = "CUBEBENCH_PRECISION"

@@ -11,7 +11,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubebench.harness.cube.encodings import one_hot
+from cubebench.harness import one_hot
 
 
 class Residual(nn.Module):

@@ -16,7 +16,7 @@ from typing import Any
 
 import torch
 
-from cubebench.harness.solver import ArgumentError
+from cubebench.harness import ArgumentError
 
 STATE_VERSION = 1
 

@@ -14,9 +14,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from cubebench.harness.cube import MOVE_TABLES, SOLVED
-from cubebench.harness.cube.geometry import NON_CENTRES
-from cubebench.harness.cube.movesets import move_set
+from cubebench.harness import MOVE_TABLES, NON_CENTRES, SOLVED, move_set
 
 
 class TorchCube:

@@ -16,7 +16,7 @@ import json
 import math
 import platform
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -25,11 +25,18 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubebench.harness.records.provenance import machine_info
+from cubebench.harness import machine_info
 from cubebench.solvers.common.checkpoint import load_weights, save_weights
 from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.inference import resolve_torch
-from cubebench.solvers.common.loop import LOOP_RUN_OPTIONS, LoopConfig, Progress, cosine_lr
+from cubebench.solvers.common.loop import (
+    LOOP_RUN_OPTIONS,
+    LoopConfig,
+    Progress,
+    cosine_lr,
+    parse_training_args,
+    print_flush,
+)
 from cubebench.solvers.common.state import read_state, state_path, write_state
 
 Batch = tuple[torch.Tensor, torch.Tensor]
@@ -52,6 +59,59 @@ class Task:
     # "best": ship the weights of the lowest val_loss; "latest": ship the newest (value
     # iteration, whose targets move, so an early low loss is not a better model)
     keep: str = "best"
+
+
+def model_task(
+    stem: str, data: Any, architecture: dict[str, Any], label: str, **parts: Any
+) -> Task:
+    """A :class:`Task` whose card names the model, its metric, architecture, data and label,
+    as every shipped card does (``parts``: the Task's other fields)."""
+    card = {
+        "model": stem,
+        "metric": data.metric,
+        "architecture": architecture,
+        "data": asdict(data),
+        "label": label,
+    }
+    return Task(stem=stem, card=card, **parts)
+
+
+def train_model(
+    make_task: Callable[..., Task],
+    default_data: Callable[[], Any],
+    default_model: Callable[[], Any],
+    loop: LoopConfig,
+    data: Any = None,
+    model_config: Any = None,
+    log: Callable[[str], None] = print,
+) -> dict:
+    """``make_task(data, model_config, device, seed)`` trained by the shared loop; a
+    trainer's ``train`` is this with its own task and defaults bound (``functools.partial``)."""
+    data = data if data is not None else default_data()
+    model_config = model_config if model_config is not None else default_model()
+    return train_loop(make_task(data, model_config, loop.device, loop.seed), loop, log)
+
+
+def main_for_metric(
+    argv: list[str] | None,
+    name: str,
+    doc: str | None,
+    shipped: Any,
+    train: Callable[..., dict],
+    data_for: Callable[[str], Any],
+    metric: str,
+) -> dict:
+    """``bench train NAME [--metric htm|qtm]`` for a trainer whose only own option is the
+    move set: continues a saved run of that metric (``shipped``: its ShippedModel)."""
+    loop, chosen = parse_training_args(
+        argv,
+        f"bench train {name}",
+        doc,
+        shipped.folder,
+        metric,
+        state_file=lambda args: state_path(args.out, shipped.stem_for(args.metric)),
+    )
+    return train(loop, data_for(chosen), log=print_flush)
 
 
 def parameter_count(model: nn.Module) -> int:

@@ -7,9 +7,7 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from cubebench.harness.cube import is_solved
-from cubebench.harness.cube.movesets import Metric
-from cubebench.harness.solver import POSITIVE, Attempt, Budget, Range
+from cubebench.harness import POSITIVE, Attempt, Budget, Metric, Range, is_solved
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
 from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.deepcubea.model import encode

@@ -22,16 +22,14 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 import numpy as np
 import torch
 
-from cubebench.harness.cube import facelets_to_state
-from cubebench.harness.solver import ArgumentError
-from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.harness import ArgumentError, DistanceOracle, facelets_to_state
 from cubebench.solvers.common.inference import resolve_torch
 from cubebench.solvers.common.loop import (
     LoopConfig,
@@ -43,7 +41,7 @@ from cubebench.solvers.common.loop import (
 )
 from cubebench.solvers.common.state import state_path
 from cubebench.solvers.common.torch_cube import TorchCube
-from cubebench.solvers.common.trainer import Task, train_loop
+from cubebench.solvers.common.trainer import Task, model_task, train_loop
 from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, stem_for
 from cubebench.solvers.deepcubea.model import CostToGo, ModelConfig
 
@@ -200,21 +198,17 @@ def make_task(
         head = f"loss {m['train_loss']:.3f} updates {m['target_updates']}"
         return f"{head}  mae {shallow_err}  | {walk}{ref_line}"
 
-    return Task(
-        stem=stem_for(data.metric),
+    return model_task(
+        stem_for(data.metric),
+        data,
+        model_config.to_dict(),
+        "cost-to-go by approximate value iteration (one-step lookahead through "
+        "a target network), no outside labels",
         model=model,
         make_batch=make_batch,
         loss=loss,
         validate=validate,
         describe=describe,
-        card={
-            "model": stem_for(data.metric),
-            "metric": data.metric,
-            "architecture": model_config.to_dict(),
-            "data": asdict(data),
-            "label": "cost-to-go by approximate value iteration (one-step lookahead through "
-            "a target network), no outside labels",
-        },
         after_step=target.after_step,
         keep="latest",
     )

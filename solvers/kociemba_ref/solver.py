@@ -9,8 +9,15 @@ from typing import Annotated, ClassVar
 import kociemba
 import numpy as np
 
-from cubebench.harness.cube import is_solved, parse_moves, state_to_facelets
-from cubebench.harness.solver import POSITIVE, Attempt, Budget, SolverSettings
+from cubebench.harness import (
+    POSITIVE,
+    Attempt,
+    Budget,
+    SolverSettings,
+    is_solved,
+    parse_moves,
+    state_to_facelets,
+)
 
 
 @dataclass(frozen=True)

@@ -42,14 +42,16 @@ from pathlib import Path
 
 import numpy as np
 
-from cubebench.harness.cube import (
+from cubebench.harness import (
     apply_moves,
     is_solved,
     parse_moves,
     solved_batch,
     state_to_facelets,
 )
-from cubebench.harness.suites.registry import user_suite_dir
+from cubebench.harness import (
+    cache_dir as cubebench_cache,
+)
 from cubebench.solvers.common.walks import random_walks
 
 MAX_SCRAMBLE = 25  # the seed's longest scramble
@@ -87,7 +89,7 @@ class LabelSet:
 
 
 def cache_dir() -> Path:
-    return user_suite_dir().parent / "cache" / "mlp-kociemba"
+    return cubebench_cache("mlp-kociemba")
 
 
 def check_bound(bound_until: int) -> int:

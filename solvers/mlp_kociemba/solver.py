@@ -9,9 +9,8 @@ from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 
-from cubebench.harness.cube.symmetry import group, symmetric_scores
-from cubebench.harness.hardware import native_bf16
-from cubebench.harness.solver import POSITIVE, Attempt, Budget
+from cubebench.harness import POSITIVE, Attempt, Budget, native_bf16, symmetric_scores
+from cubebench.harness import symmetry_group as group
 from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.keras_io import KERAS_POLICY, configure_threads, log_softmax
 from cubebench.solvers.common.metric import check_metric, check_metric_offered
@@ -46,10 +45,10 @@ class MLPKociembaSolver:
     METRICS = ("htm",)
 
     def __init__(self, settings: MLPKociembaSettings | None = None) -> None:
-        require("tensorflow", self.name)
         self.settings = settings or MLPKociembaSettings()
         metric, checkpoint = self.settings.metric, self.settings.checkpoint
         check_metric_offered(self.name, self.METRICS, metric, checkpoint)
+        require("tensorflow", self.name)  # after the settings: a bad metric needs no framework
         self.resolved = resolve(
             self.settings.precision, native_bf16=native_bf16(), offered=("fp32", "bf16")
         )

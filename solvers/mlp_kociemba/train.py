@@ -36,8 +36,7 @@ from typing import Literal
 
 import numpy as np
 
-from cubebench.harness.hardware import native_bf16
-from cubebench.harness.solver import ArgumentError
+from cubebench.harness import ArgumentError, native_bf16
 from cubebench.solvers.common.keras_io import (
     KERAS_POLICY,
     configure_threads,

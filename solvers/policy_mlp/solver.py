@@ -8,8 +8,7 @@ from typing import Literal
 import numpy as np
 import torch
 
-from cubebench.harness.cube.movesets import move_set
-from cubebench.harness.solver import Attempt, Budget
+from cubebench.harness import Attempt, Budget, move_set
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
 from cubebench.solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.policy_mlp.model import encode

@@ -14,8 +14,15 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
-from cubebench.harness.cube import apply_moves, canonical_scrambles, is_solved
-from cubebench.harness.solver import POSITIVE, Attempt, Budget, SolverSettings
+from cubebench.harness import (
+    POSITIVE,
+    Attempt,
+    Budget,
+    SolverSettings,
+    apply_moves,
+    canonical_scrambles,
+    is_solved,
+)
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,15 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from cubebench.harness.cube import MOVE_INVERSE, SOLVED, children_of, is_solved, state_hash
-from cubebench.harness.cube.movesets import MOVE_SETS, MoveSet
+from cubebench.harness import (
+    MOVE_INVERSE,
+    MOVE_SETS,
+    SOLVED,
+    MoveSet,
+    children_of,
+    is_solved,
+    state_hash,
+)
 from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 HTM = MOVE_SETS["htm"]

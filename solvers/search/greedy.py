@@ -14,8 +14,7 @@ from typing import Literal
 
 import numpy as np
 
-from cubebench.harness.cube import is_solved, state_hash
-from cubebench.harness.cube.movesets import MOVE_SETS, MoveSet
+from cubebench.harness import MOVE_SETS, MoveSet, is_solved, state_hash
 from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 

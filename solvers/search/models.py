@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from cubebench.harness.solver import Budget
+from cubebench.harness import Budget
 
 Model = Callable[[np.ndarray], np.ndarray]
 

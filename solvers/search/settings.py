@@ -7,8 +7,7 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
-from cubebench.harness.cube.movesets import Metric, move_set
-from cubebench.harness.solver import POSITIVE, Attempt, Budget, Range, SolverSettings
+from cubebench.harness import POSITIVE, Attempt, Budget, Metric, Range, SolverSettings, move_set
 from cubebench.solvers.search.astar import astar
 from cubebench.solvers.search.beam import beam_search
 from cubebench.solvers.search.greedy import greedy_rollout

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from cubebench.solvers.common.checkpoint import load_model
-from cubebench.solvers.common.metric import metric_stem
+from cubebench.solvers.common.checkpoint import CheckpointError, ShippedModel
 from cubebench.solvers.seq2seq_transformer.model import ModelConfig, Seq2SeqTransformer
 
-CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
-STEM = "seq2seq-transformer"
+SHIPPED = ShippedModel(
+    __file__, "seq2seq-transformer", lambda arch: Seq2SeqTransformer(ModelConfig(**arch))
+)
+CHECKPOINT_DIR, STEM = SHIPPED.folder, SHIPPED.stem
+stem_for, load_checkpoint = SHIPPED.stem_for, SHIPPED.load
 
-
-def stem_for(metric: str) -> str:
-    return metric_stem(STEM, metric)
-
-
-def load_checkpoint(
-    folder: Path = CHECKPOINT_DIR, device: str = "cpu", metric: str = "htm"
-) -> tuple[Seq2SeqTransformer, dict]:
-    build = lambda arch: Seq2SeqTransformer(ModelConfig(**arch))  # noqa: E731
-    return load_model(folder, STEM, build, device, metric)
+__all__ = ["CHECKPOINT_DIR", "SHIPPED", "STEM", "CheckpointError", "load_checkpoint", "stem_for"]

@@ -21,9 +21,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from cubebench.harness.cube import MOVE_INVERSE, apply_moves, solved_batch
-from cubebench.harness.cube.movesets import move_set
-from cubebench.harness.cube.scramble import canonical_quarter_scrambles, canonical_scrambles
+from cubebench.harness import (
+    MOVE_INVERSE,
+    apply_moves,
+    canonical_quarter_scrambles,
+    canonical_scrambles,
+    move_set,
+    solved_batch,
+)
 from cubebench.solvers.common.walks import random_walks
 from cubebench.solvers.seq2seq_transformer.model import EOS, PAD, SOS, SPECIAL
 

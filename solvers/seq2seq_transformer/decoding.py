@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from cubebench.harness.cube import apply_moves, is_solved
-from cubebench.harness.cube.movesets import MoveSet
+from cubebench.harness import MoveSet, apply_moves, is_solved
 from cubebench.solvers.seq2seq_transformer.model import EOS, PAD, SOS, SPECIAL, Seq2SeqTransformer
 
 

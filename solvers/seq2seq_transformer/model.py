@@ -22,8 +22,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubebench.harness.cube.geometry import STICKER_GRID
-from cubebench.harness.cube.movesets import move_set
+from cubebench.harness import STICKER_GRID, move_set
 
 SOS, EOS, PAD = 0, 1, 2
 SPECIAL = 3

@@ -8,8 +8,7 @@ from typing import Literal
 import numpy as np
 import torch
 
-from cubebench.harness.cube.movesets import Metric, move_set
-from cubebench.harness.solver import Attempt, Budget
+from cubebench.harness import Attempt, Budget, Metric, move_set
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
 from cubebench.solvers.search.settings import run_search
 from cubebench.solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint

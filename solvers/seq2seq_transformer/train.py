@@ -16,7 +16,7 @@ run again picks up the saved run with the options it started with.
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 
 import numpy as np
 import torch
@@ -31,7 +31,7 @@ from cubebench.solvers.common.loop import (
     saved_reader,
 )
 from cubebench.solvers.common.state import state_path
-from cubebench.solvers.common.trainer import Task, train_loop
+from cubebench.solvers.common.trainer import Task, model_task, train_loop
 from cubebench.solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, stem_for
 from cubebench.solvers.seq2seq_transformer.data import SCRAMBLES, WEIGHTINGS, draw_lengths, pairs
 from cubebench.solvers.seq2seq_transformer.model import PAD, ModelConfig, Seq2SeqTransformer
@@ -112,20 +112,16 @@ def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: in
         "walk": "non-backtracking walks",
         "canonical": "canonical sequences",
     }[data.scramble]
-    return Task(
-        stem=stem_for(data.metric),
+    return model_task(
+        stem_for(data.metric),
+        data,
+        model_config.to_dict(),
+        f"the reversed scramble ({label} of {data.min_length}..{high} moves)",
         model=lambda: Seq2SeqTransformer(model_config),
         make_batch=make_batch,
         loss=loss,
         validate=validate,
         describe=describe,
-        card={
-            "model": stem_for(data.metric),
-            "metric": data.metric,
-            "architecture": model_config.to_dict(),
-            "data": asdict(data),
-            "label": f"the reversed scramble ({label} of {data.min_length}..{high} moves)",
-        },
     )
 
 

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from cubebench.solvers.common.checkpoint import load_model
+from cubebench.solvers.common.checkpoint import CheckpointError, ShippedModel
 from cubebench.solvers.value_transformer.model import TransformerConfig, ValueTransformer
 
-CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
-STEM = "value-transformer"
+SHIPPED = ShippedModel(
+    __file__, "value-transformer", lambda arch: ValueTransformer(TransformerConfig(**arch))
+)
+CHECKPOINT_DIR, STEM = SHIPPED.folder, SHIPPED.stem
+stem_for, load_checkpoint = SHIPPED.stem_for, SHIPPED.load
 
-
-def load_checkpoint(
-    folder: Path = CHECKPOINT_DIR, device: str = "cpu", metric: str = "htm"
-) -> tuple[ValueTransformer, dict]:
-    build = lambda arch: ValueTransformer(TransformerConfig(**arch))  # noqa: E731
-    return load_model(folder, STEM, build, device, metric)
+__all__ = ["CHECKPOINT_DIR", "SHIPPED", "STEM", "CheckpointError", "load_checkpoint", "stem_for"]

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from cubebench.harness.solver import POSITIVE, Attempt, Budget
+from cubebench.harness import POSITIVE, Attempt, Budget
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
 from cubebench.solvers.search.settings import run_search
 from cubebench.solvers.value_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint

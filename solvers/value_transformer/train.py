@@ -20,7 +20,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.harness import DistanceOracle
 from cubebench.solvers.common.loop import (
     LoopConfig,
     add_loop_arguments,

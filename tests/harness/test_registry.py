@@ -11,8 +11,8 @@ from typing import Literal
 import pytest
 
 from cubebench.harness.registry import (
-    BUILTIN_SOLVERS,
     UnknownSolverError,
+    builtin_solvers,
     describe_settings,
     make_solver,
     resolve_solver_class,
@@ -30,7 +30,7 @@ print(json.dumps({"failures": report.failures, "passed": len(report.passed), "lo
 """
 
 
-@pytest.mark.parametrize("name", sorted(BUILTIN_SOLVERS))
+@pytest.mark.parametrize("name", sorted(builtin_solvers()))
 def test_every_registered_solver_passes_conformance_in_a_process_of_its_own(name):
     """Each in its own process, as bench run loads them: solvers of the two frameworks never
     share one (they crash together where torch has its compiler stack), and none loads both."""
@@ -108,6 +108,24 @@ def test_entry_points_register_third_party_solvers(monkeypatch):
     monkeypatch.setattr(registry, "entry_points", lambda group: fake)
     assert registry.available_solvers()["my-solver"] == "tests.fakes:Right"
     assert make_solver("my-solver").name == "right"
+
+
+def test_built_ins_are_entry_points_and_a_plug_in_may_not_take_their_names(monkeypatch):
+    import cubebench.harness.registry as registry
+
+    builtin = registry.builtin_solvers()
+    assert {"kociemba", "policy-mlp", "seq2seq-transformer", "cnn-faces"} <= set(builtin)
+    assert builtin["kociemba"] == "cubebench.solvers.kociemba_ref.solver:KociembaSolver"
+    assert "seq2seq-transformer" in registry.trainers() and "kociemba" not in registry.trainers()
+    real = registry.entry_points
+
+    class Other:  # an entry point of another distribution
+        name, value, group = "kociemba", "tests.fakes:Right", registry.ENTRY_POINT_GROUP
+        dist = type("Dist", (), {"metadata": {"Name": "my-plugins"}})()
+
+    monkeypatch.setattr(registry, "entry_points", lambda group: [*real(group=group), Other()])
+    with pytest.raises(UnknownSolverError, match="'kociemba'.* of my-plugins .*rename it"):
+        make_solver("kociemba")
 
 
 def test_solvers_declare_what_a_cluster_replica_needs():

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cubebench.harness.cli.main import app
-from cubebench.harness.registry import BUILTIN_SOLVERS, resolve_solver_class, settings_class
+from cubebench.harness.registry import builtin_solvers, resolve_solver_class, settings_class
 from cubebench.harness.solver import SolverSettings, setting_ranges, settings_info
 
 runner = CliRunner()
@@ -30,7 +30,7 @@ def test_an_unknown_solver_gets_did_you_mean():
     assert "did you mean" in str(result.exception) and "mlp-kociemba" in str(result.exception)
 
 
-@pytest.mark.parametrize("name", sorted(BUILTIN_SOLVERS))
+@pytest.mark.parametrize("name", sorted(builtin_solvers()))
 def test_overridden_settings_keep_their_ranges_and_help_names_real_settings(name):
     # a subclass that redeclares `batch_size: int = 4096` silently drops the base's Range
     # (batch_size=0 would pass); and a help entry for a field that does not exist is a typo

@@ -118,7 +118,7 @@ def test_the_command_line_trains_and_refuses_bad_settings(tmp_path):
     assert card["architecture"] == {"hidden1": 32, "hidden2": 16, "residual_blocks": 1}
     assert (tmp_path / "deepcubea-qtm.pt").exists()
     with pytest.raises(ArgumentError, match="tau=0.0"):
-        main([*args, "--tau", "0"])
+        main([*args, "--tau", "0", "--fresh"])  # a new run: the saved one keeps its tau
 
 
 def test_a_half_turn_model_is_a_setting_and_searches_half_turns(tmp_path):

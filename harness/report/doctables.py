@@ -1,0 +1,124 @@
+"""Result tables inside documents, generated from the runs they cite, so they cannot drift.
+
+A generated table sits between two HTML comments that name where it comes from::
+
+    <!-- results-table runs="default-v8" suites="depth-05-v1 random-state-v1"
+         columns="solved % | mean HTM | median s" -->
+    | ... |
+    <!-- /results-table -->
+
+``runs`` are folders under ``results/`` (space-separated); ``suites`` and ``solvers``
+(entry labels) narrow the rows; ``kind`` is ``summary`` (the default: one row per entry and
+suite, with the named columns of the report's summary table) or ``matrix`` (one row per
+entry, one column per suite: the solve rate and, in brackets, the mean length of the
+solved cubes in the metric the entry searched). ``bench doc-tables --check FILES`` fails
+when a committed table differs from what its runs give; ``--write`` regenerates them.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from cubebench.harness.report.frame import load_runs
+from cubebench.harness.report.render import format_table, markdown_table
+from cubebench.harness.report.tables import matrix_table, summary_table
+from cubebench.harness.solver import ArgumentError
+
+BLOCK = re.compile(
+    r"(?P<open><!-- results-table (?P<spec>.*?)-->\n)(?P<body>.*?)"
+    r"(?P<close><!-- /results-table -->)",
+    re.S,
+)
+
+
+class DocTableError(ArgumentError):
+    """A table marker that names no runs, an unknown column, or a run that is missing."""
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    runs: tuple[str, ...]
+    kind: str = "summary"
+    suites: tuple[str, ...] = ()
+    solvers: tuple[str, ...] = ()
+    columns: tuple[str, ...] = ("n", "solved %", "mean HTM", "median s")
+
+    @classmethod
+    def parse(cls, text: str, where: str) -> TableSpec:
+        try:
+            fields = dict(part.split("=", 1) for part in shlex.split(text))
+        except ValueError as exc:
+            raise DocTableError(f"{where}: results-table marker {text!r}: {exc}") from None
+        unknown = set(fields) - {"runs", "kind", "suites", "solvers", "columns"}
+        if unknown or not fields.get("runs"):
+            raise DocTableError(f"{where}: results-table needs runs=...; unknown {sorted(unknown)}")
+        kind = fields.get("kind", "summary")
+        if kind not in ("summary", "matrix"):
+            raise DocTableError(f"{where}: results-table kind={kind!r}: summary or matrix")
+        split = lambda key: tuple(fields[key].split()) if key in fields else ()  # noqa: E731
+        columns = tuple(c.strip() for c in fields.get("columns", "").split("|") if c.strip())
+        return cls(split("runs"), kind, split("suites"), split("solvers"), columns or cls.columns)
+
+
+def render_table(spec: TableSpec, results: Path, where: str = "") -> str:
+    """The Markdown table a marker stands for, from its runs."""
+    folders = [results / run for run in spec.runs]
+    missing = [str(f) for f in folders if not (f / "manifest.json").exists()]
+    if missing:
+        raise DocTableError(f"{where}: results-table cites runs that are not there: {missing}")
+    data, _ = load_runs(folders)
+    if spec.suites:
+        data = data[data["suite"].isin(spec.suites)]
+    if spec.solvers:
+        data = data[data["label"].isin(spec.solvers)]
+    if data.empty:
+        raise DocTableError(f"{where}: results-table {spec.runs}: no records match")
+    if spec.kind == "matrix":
+        table = matrix_table(data)
+        keep = ["solver", "metric", *(s for s in spec.suites if s in table.columns)]
+        return markdown_table(table[keep] if spec.suites else table)
+    table = summary_table(data)
+    if spec.suites:  # in the order the marker names them
+        table["_order"] = table["suite"].map({s: i for i, s in enumerate(spec.suites)})
+        table = table.sort_values(["solver", "_order"], kind="stable")
+    wanted = ["solver", "suite", *spec.columns]
+    unknown = [c for c in spec.columns if c not in table.columns]
+    if unknown:
+        raise DocTableError(f"{where}: results-table columns {unknown}: choose from {list(table)}")
+    shown = format_table(table[wanted])
+    if len(set(table["suite"])) == 1:
+        shown = shown.drop(columns="suite")
+    return markdown_table(pd.DataFrame(shown))
+
+
+def regenerate(text: str, results: Path, where: str) -> str:
+    """``text`` with every results-table block regenerated."""
+
+    def replace(match: re.Match) -> str:
+        spec = TableSpec.parse(match["spec"].replace("\n", " "), where)
+        return f"{match['open']}{render_table(spec, results, where)}\n{match['close']}"
+
+    return BLOCK.sub(replace, text)
+
+
+def check_files(files: list[Path], results: Path, write: bool = False) -> list[Path]:
+    """The documents whose tables differ from their runs (rewritten with ``write``)."""
+    stale = []
+    for path in files:
+        text = path.read_text()
+        fresh = regenerate(text, results, str(path))
+        if fresh != text:
+            stale.append(path)
+            if write:
+                path.write_text(fresh)
+    return stale
+
+
+def cited_runs(text: str) -> set[str]:
+    """Runs the results-table markers of a document name."""
+    return {run for m in BLOCK.finditer(text) for run in TableSpec.parse(m["spec"], "").runs}

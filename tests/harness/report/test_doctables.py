@@ -1,0 +1,40 @@
+"""Result tables in the documents are generated from the runs they cite; a committed table
+that differs from its runs fails here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cubebench.harness.report.doctables import DocTableError, check_files, regenerate
+
+ROOT = Path(__file__).resolve().parents[3]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "solvers").glob("*/README.md"))]
+
+
+def test_every_committed_table_is_what_its_runs_give():
+    with_tables = [d for d in DOCUMENTS if "<!-- results-table" in d.read_text()]
+    assert ROOT / "README.md" in with_tables and len(with_tables) >= 2
+    assert check_files(with_tables, ROOT / "results") == []
+
+
+def test_a_changed_figure_is_caught_and_write_restores_it(tmp_path):
+    doc = tmp_path / "README.md"
+    original = (ROOT / "README.md").read_text()
+    doc.write_text(
+        original.replace("| kociemba | 100 | 100.0 | 20.84 |", "| kociemba | 100 | 100.0 | 19.99 |")
+    )
+    assert doc.read_text() != original  # the edit hit a generated row
+    assert check_files([doc], ROOT / "results") == [doc]
+    assert check_files([doc], ROOT / "results", write=True) == [doc]
+    assert doc.read_text() == original
+
+
+def test_a_marker_naming_a_missing_run_or_column_is_refused():
+    results = ROOT / "results"
+    block = '<!-- results-table runs="{}" columns="{}" -->\n<!-- /results-table -->'
+    with pytest.raises(DocTableError, match="not there"):
+        regenerate(block.format("no-such-run", "n"), results, "doc.md")
+    with pytest.raises(DocTableError, match=r"columns \['speed'\]"):
+        regenerate(block.format("default-v8", "speed"), results, "doc.md")

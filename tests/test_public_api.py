@@ -1,0 +1,56 @@
+"""``cubebench.harness`` declares its public API in ``__all__``, and the built-in solvers use
+only that, as any plug-in would: a solver importing an internal harness module fails here."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import cubebench.harness as harness
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _harness_imports(path: Path) -> list[tuple[int, str, list[str]]]:
+    """Every import of cubebench.harness in a file, top level or inside functions."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("cubebench.harness"):
+            found.append((node.lineno, node.module, [a.name for a in node.names]))
+        elif isinstance(node, ast.Import):
+            found += [
+                (node.lineno, a.name, [])
+                for a in node.names
+                if a.name.startswith("cubebench.harness")
+            ]
+    return found
+
+
+def test_solvers_import_only_the_public_api():
+    files = sorted((ROOT / "solvers").rglob("*.py"))
+    assert len(files) > 50
+    private = [
+        f"{path.relative_to(ROOT)}:{line} {module} {names}"
+        for path in files
+        for line, module, names in _harness_imports(path)
+        if module != "cubebench.harness" or not set(names) <= set(harness.__all__)
+    ]
+    assert not private, "\n".join(private)
+
+
+def test_every_public_name_resolves():
+    for name in harness.__all__:
+        assert getattr(harness, name) is not None, name
+    assert harness.symmetry_group("ud").size == 16  # exported under a name that says what
+
+
+def test_importing_the_api_loads_nothing_heavy():
+    code = (
+        "import sys, cubebench.harness as h; h.Budget; h.move_set('qtm');"
+        "print(sorted(m for m in ('torch', 'tensorflow', 'pandas', 'seaborn') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "[]"
