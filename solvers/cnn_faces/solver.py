@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Literal
 
 import numpy as np
 
-from cubebench.harness import POSITIVE, Attempt, Budget, native_bf16
+from cubebench.harness import POSITIVE, Attempt, Budget
 from cubebench.solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from cubebench.solvers.cnn_faces.model import KERAS_POLICY, configure_threads, encode
-from cubebench.solvers.common.frameworks import require
-from cubebench.solvers.common.keras_io import log_softmax
-from cubebench.solvers.common.metric import check_metric, check_metric_offered
-from cubebench.solvers.common.precision import resolve
-from cubebench.solvers.search.models import ModelClock
+from cubebench.solvers.cnn_faces.model import encode
+from cubebench.solvers.common.keras_io import KerasModelSolver, log_softmax
 from cubebench.solvers.search.settings import SearchSettings, run_search
 
 
@@ -27,28 +22,13 @@ class CNNFacesSettings(SearchSettings):
     checkpoint: str = ""  # a folder with another cnn-faces.keras + .json; empty: shipped
 
 
-class CNNFacesSolver:
+class CNNFacesSolver(KerasModelSolver):
     Settings = CNNFacesSettings
     name = "cnn-faces"
 
-    METRICS = ("htm",)
-
     def __init__(self, settings: CNNFacesSettings | None = None) -> None:
-        self.settings = settings or CNNFacesSettings()
-        metric, checkpoint = self.settings.metric, self.settings.checkpoint
-        check_metric_offered(self.name, self.METRICS, metric, checkpoint)
-        require("tensorflow", self.name)  # after the settings: a bad metric needs no framework
-        # Keras runs CPU matmuls through oneDNN as torch does: the same hardware answer
-        self.resolved = resolve(
-            self.settings.precision, native_bf16=native_bf16(), offered=("fp32", "bf16")
-        )
-        configure_threads(self.settings.threads)
-        folder = Path(self.settings.checkpoint) if self.settings.checkpoint else CHECKPOINT_DIR
-        self.model, self.card = load_checkpoint(folder, KERAS_POLICY[self.resolved.precision])
-        check_metric(self.card, metric, folder)
-        self.checkpoint_sha256 = self.card["sha256"]
+        super().__init__(settings or CNNFacesSettings(), load_checkpoint, CHECKPOINT_DIR)
         self.variant = self.card["architecture"]["variant"]
-        self.clock = ModelClock()
 
     @property
     def runtime_info(self) -> dict[str, object]:

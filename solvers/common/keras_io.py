@@ -14,8 +14,12 @@ from pathlib import Path
 
 import numpy as np
 
+from cubebench.harness import native_bf16
 from cubebench.solvers.common.cards import CheckpointError, checked_file, sha256_file
 from cubebench.solvers.common.frameworks import require
+from cubebench.solvers.common.metric import check_metric, check_metric_offered
+from cubebench.solvers.common.precision import resolve
+from cubebench.solvers.search.models import ModelClock
 
 KERAS_POLICY = {"fp32": "float32", "bf16": "mixed_bfloat16"}
 """Resolved precision -> the Keras dtype policy that runs it."""
@@ -119,3 +123,26 @@ def load_keras(
             raise CheckpointError(f"{folder}: model card does not fit its weights: {exc}") from exc
         model = rebuilt
     return model, card
+
+
+class KerasModelSolver:
+    """Base of the Keras adapters: the metric checked first (a bad one needs no framework),
+    then the checked checkpoint loaded once, at the precision the hardware runs natively
+    (Keras runs CPU matmuls through oneDNN as torch does: the same hardware answer)."""
+
+    METRICS: tuple[str, ...] = ("htm",)
+    name: str
+
+    def __init__(self, settings, load_checkpoint: Callable, shipped: Path) -> None:
+        self.settings = settings
+        check_metric_offered(self.name, self.METRICS, settings.metric, settings.checkpoint)
+        require("tensorflow", self.name)
+        self.resolved = resolve(
+            settings.precision, native_bf16=native_bf16(), offered=("fp32", "bf16")
+        )
+        configure_threads(settings.threads)
+        folder = Path(settings.checkpoint) if settings.checkpoint else shipped
+        self.model, self.card = load_checkpoint(folder, KERAS_POLICY[self.resolved.precision])
+        check_metric(self.card, settings.metric, folder)
+        self.checkpoint_sha256 = self.card["sha256"]
+        self.clock = ModelClock()

@@ -252,6 +252,18 @@ def parse_training_args(
     return loop_config(args), getattr(args, "metric", None)
 
 
+def parse_run(
+    parser: argparse.ArgumentParser,
+    argv: list[str] | None,
+    run_options: Iterable[str],
+    state_file: Callable[[argparse.Namespace], Path],
+) -> tuple[LoopConfig, argparse.Namespace]:
+    """:func:`parse_run_arguments` continuing the run saved at ``state_file(args)``; the
+    loop's config and the parsed arguments (the trainer's own options among them)."""
+    args = parse_run_arguments(parser, argv, run_options, saved_reader(state_file))
+    return loop_config(args), args
+
+
 def saved_reader(
     state_file: Callable[[argparse.Namespace], Path],
 ) -> Callable[[argparse.Namespace], dict[str, Any] | None]:

@@ -31,14 +31,7 @@ import torch
 
 from cubebench.harness import ArgumentError, DistanceOracle, facelets_to_state
 from cubebench.solvers.common.inference import resolve_torch
-from cubebench.solvers.common.loop import (
-    LoopConfig,
-    add_loop_arguments,
-    loop_config,
-    parse_run_arguments,
-    print_flush,
-    saved_reader,
-)
+from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
 from cubebench.solvers.common.state import state_path
 from cubebench.solvers.common.torch_cube import TorchCube
 from cubebench.solvers.common.trainer import Task, model_task, train_loop
@@ -251,8 +244,8 @@ def main(argv: list[str] | None = None) -> dict:
     run_options = ("batch_size", "max_scramble", "update_every", "oracle_radius")
     run_options += ("loss_threshold", "tau", "depth_weight", "target_update")
     run_options += ("hidden1", "hidden2", "residual_blocks")
-    state = saved_reader(lambda a: state_path(a.out, stem_for(a.metric)))
-    args = parse_run_arguments(parser, argv, run_options, state)
+    state = lambda a: state_path(a.out, stem_for(a.metric))  # noqa: E731
+    loop, args = parse_run(parser, argv, run_options, state)
     radius = args.oracle_radius if args.metric == "qtm" else min(args.oracle_radius, 4)
     data = DataConfig(
         args.metric,
@@ -266,7 +259,7 @@ def main(argv: list[str] | None = None) -> dict:
         radius,
     )
     model_config = ModelConfig(args.hidden1, args.hidden2, args.residual_blocks)
-    return train(loop_config(args), data, model_config, args.reference, log=print_flush)
+    return train(loop, data, model_config, args.reference, log=print_flush)
 
 
 if __name__ == "__main__":

@@ -4,20 +4,15 @@ used as the policy of the search library's beam search (this project's extension
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 
-from cubebench.harness import POSITIVE, Attempt, Budget, native_bf16, symmetric_scores
+from cubebench.harness import POSITIVE, Attempt, Budget, symmetric_scores
 from cubebench.harness import symmetry_group as group
-from cubebench.solvers.common.frameworks import require
-from cubebench.solvers.common.keras_io import KERAS_POLICY, configure_threads, log_softmax
-from cubebench.solvers.common.metric import check_metric, check_metric_offered
-from cubebench.solvers.common.precision import resolve
+from cubebench.solvers.common.keras_io import KerasModelSolver, log_softmax
 from cubebench.solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.mlp_kociemba.model import encode
-from cubebench.solvers.search.models import ModelClock
 from cubebench.solvers.search.settings import SearchSettings, run_search
 
 
@@ -38,31 +33,17 @@ class MLPKociembaSettings(SearchSettings):
     }
 
 
-class MLPKociembaSolver:
+class MLPKociembaSolver(KerasModelSolver):
     Settings = MLPKociembaSettings
     name = "mlp-kociemba"
 
-    METRICS = ("htm",)
-
     def __init__(self, settings: MLPKociembaSettings | None = None) -> None:
-        self.settings = settings or MLPKociembaSettings()
-        metric, checkpoint = self.settings.metric, self.settings.checkpoint
-        check_metric_offered(self.name, self.METRICS, metric, checkpoint)
-        require("tensorflow", self.name)  # after the settings: a bad metric needs no framework
-        self.resolved = resolve(
-            self.settings.precision, native_bf16=native_bf16(), offered=("fp32", "bf16")
-        )
-        configure_threads(self.settings.threads)
-        folder = Path(checkpoint) if checkpoint else CHECKPOINT_DIR
-        self.model, self.card = load_checkpoint(folder, KERAS_POLICY[self.resolved.precision])
-        check_metric(self.card, metric, folder)
-        self.checkpoint_sha256 = self.card["sha256"]
+        super().__init__(settings or MLPKociembaSettings(), load_checkpoint, CHECKPOINT_DIR)
         self.encoding = self.card["architecture"]["encoding"]
         self.symmetry_group = self.settings.symmetries
         if self.symmetry_group == "auto":
             self.symmetry_group = "full" if self.settings.search == "greedy" else "none"
         self.symmetries = group(self.symmetry_group)
-        self.clock = ModelClock()
 
     @property
     def runtime_info(self) -> dict[str, object]:

@@ -22,14 +22,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from cubebench.solvers.common.loop import (
-    LoopConfig,
-    add_loop_arguments,
-    loop_config,
-    parse_run_arguments,
-    print_flush,
-    saved_reader,
-)
+from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
 from cubebench.solvers.common.state import state_path
 from cubebench.solvers.common.trainer import Task, model_task, train_loop
 from cubebench.solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, stem_for
@@ -179,10 +172,10 @@ def main(argv: list[str] | None = None) -> dict:
     ``python -m cubebench.solvers.seq2seq_transformer.train``."""
     parser = _parser()
     state = lambda a: state_path(a.out, stem_for(a.metric))  # noqa: E731
-    args = parse_run_arguments(parser, argv, (*DATA_OPTIONS, *MODEL_OPTIONS), saved_reader(state))
+    loop, args = parse_run(parser, argv, (*DATA_OPTIONS, *MODEL_OPTIONS), state)
     data = DataConfig(metric=args.metric, **{k: getattr(args, k) for k in DATA_OPTIONS})
     model_config = ModelConfig(metric=args.metric, **{k: getattr(args, k) for k in MODEL_OPTIONS})
-    return train(loop_config(args), data, model_config, log=print_flush)
+    return train(loop, data, model_config, log=print_flush)
 
 
 if __name__ == "__main__":

@@ -21,14 +21,7 @@ import torch
 import torch.nn.functional as F
 
 from cubebench.harness import DistanceOracle
-from cubebench.solvers.common.loop import (
-    LoopConfig,
-    add_loop_arguments,
-    loop_config,
-    parse_run_arguments,
-    print_flush,
-    saved_reader,
-)
+from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
 from cubebench.solvers.common.state import state_path
 from cubebench.solvers.common.trainer import Task, train_loop
 from cubebench.solvers.common.walks import walk_samples
@@ -142,8 +135,8 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--layers", type=int, default=2)
     parser.add_argument("--width", type=int, default=64)
     parser.set_defaults(precision="fp32")  # bf16 autocast trains this model 2.7x slower here
-    state = saved_reader(lambda a: state_path(a.out, STEM))
-    args = parse_run_arguments(parser, argv, ("phase", "head", "layers", "width"), state)
+    state = lambda a: state_path(a.out, STEM)  # noqa: E731
+    loop, args = parse_run(parser, argv, ("phase", "head", "layers", "width"), state)
     config = TransformerConfig(
         layers=args.layers,
         width=args.width,
@@ -151,7 +144,7 @@ def main(argv: list[str] | None = None) -> dict:
         feedforward=2 * args.width,
         head=args.head,
     )
-    return train(loop_config(args), DataConfig(phase=args.phase), config, log=print_flush)
+    return train(loop, DataConfig(phase=args.phase), config, log=print_flush)
 
 
 if __name__ == "__main__":
