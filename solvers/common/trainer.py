@@ -132,10 +132,18 @@ def _check_run(config: LoopConfig, saved: dict[str, Any], path: Path) -> None:
             )
 
 
-def training_summary(sittings: list[dict[str, Any]]) -> dict[str, Any]:
-    """The card's record of the run: every sitting and their totals."""
+CURVE_KEYS = ("sequence_accuracy_by_length", "accuracy_by_depth", "mean_by_depth")
+"""Per-length or per-depth validation figures a training curve keeps, where a task has them."""
+
+
+def training_summary(
+    sittings: list[dict[str, Any]], curve: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The card's record of the run: every sitting, their totals, and the validation curve
+    over all of them (one point a validation: step, samples, loss, figures by length)."""
     return {
         "sittings": sittings,
+        "curve": curve or [],
         "totals": {
             "sittings": len(sittings),
             "steps": sum(s["steps"] for s in sittings),
@@ -227,7 +235,12 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
             f"{elapsed / 60:6.1f} min  step {progress['step']:7d}  "
             f"{progress['samples'] / 1e6:7.1f}M samples ({rate:,.0f}/s)  {task.describe(metrics)}"
         )
-        training = training_summary(sittings)
+        point = {"step": progress["step"], "samples": progress["samples"]}
+        point.update(
+            val_loss=metrics["val_loss"], **{k: metrics[k] for k in CURVE_KEYS if k in metrics}
+        )
+        progress.setdefault("curve", []).append(point)
+        training = training_summary(sittings, progress["curve"])
         if task.keep == "latest" or metrics["val_loss"] < progress["best"]:
             progress["best"] = min(progress["best"], metrics["val_loss"])
             card = {
@@ -284,7 +297,8 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
         progress["samples"] += len(y)
         if clock.eval_due():
             checkpoint()
-    checkpoint()
+    if not progress.get("curve") or progress["curve"][-1]["step"] != progress["step"]:
+        checkpoint()  # unless the last step's validation just ran
     if clock.finished():
         log(f"run finished: {progress['step']} steps, {progress['samples']:,} samples")
     return best_card

@@ -74,6 +74,12 @@ def test_a_run_stopped_anywhere_and_continued_ends_with_the_weights_of_one_never
     assert sum(s["steps"] for s in sittings) == 40 == resumed["training"]["totals"]["steps"]
     assert resumed["training"]["totals"]["samples"] == 40 * DATA.batch_size
     assert all(s["cpu"] and s["precision"] == "fp32" and s["threads"] == THREADS for s in sittings)
+    # the validation curve runs over both sittings, point for point the unbroken run's
+    curve = resumed["training"]["curve"]
+    assert [p["step"] for p in curve] == [10, 20, 30, 40]
+    as_saved = lambda c: json.loads(json.dumps(c))  # noqa: E731 (card keys are JSON's)
+    assert as_saved(curve) == as_saved(unbroken["training"]["curve"])
+    assert set(as_saved(curve)[-1]["sequence_accuracy_by_length"]) == {"1", "2", "3", "4"}
     # a stopped run that is ignored (--fresh) starts again and forgets the old sittings
     fresh = train_loop(_task(), replace(_config(tmp_path / "b"), resume=False), log=print)
     assert fresh["training"]["totals"]["sittings"] == 1
