@@ -14,6 +14,7 @@ import fnmatch
 import itertools
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -49,7 +50,22 @@ def citations(text: str) -> list[str]:
 
 
 def run_folders(root: Path = ROOT) -> list[str]:
-    return sorted(p.name for p in (root / "results").iterdir() if (p / "manifest.json").exists())
+    """The stored runs: in a git checkout those git tracks (a user's own ``bench run`` writes
+    untracked folders beside them, which are not the project's), elsewhere every folder."""
+    found = sorted(p.name for p in (root / "results").iterdir() if (p / "manifest.json").exists())
+    try:
+        tracked = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "--", "results/*/manifest.json"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except FileNotFoundError:  # no git: every folder is the project's
+        return found
+    if tracked.returncode != 0 or not tracked.stdout.strip():
+        return found
+    names = {line.split("/")[1] for line in tracked.stdout.splitlines()}
+    return [run for run in found if run in names]
 
 
 def cited_by(root: Path = ROOT) -> tuple[dict[str, list[str]], list[str]]:

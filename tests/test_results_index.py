@@ -7,13 +7,25 @@ import json
 import shutil
 from pathlib import Path
 
-from benchmarks.results_index import ROOT, build_index, problems
+from benchmarks.results_index import ROOT, build_index, problems, run_folders
 
 
 def test_the_committed_index_matches_the_tree():
     index = json.loads((ROOT / "results" / "index.json").read_text())
     assert problems(ROOT, index) == []
     assert 10 <= len(index["runs"]) <= 60  # the cited runs, not an archive
+
+
+def test_a_users_own_run_beside_them_is_not_the_projects(tmp_path):
+    """``tox -e bench`` in a checkout writes an untracked run folder into results/."""
+    own = ROOT / "results" / "zz-a-users-run"
+    own.mkdir()
+    try:
+        shutil.copy(ROOT / "results" / "default-v8" / "manifest.json", own)
+        assert own.name not in run_folders(ROOT)
+        assert problems(ROOT, json.loads((ROOT / "results" / "index.json").read_text())) == []
+    finally:
+        shutil.rmtree(own)
 
 
 def _tree(tmp_path: Path) -> Path:
@@ -29,7 +41,7 @@ def _tree(tmp_path: Path) -> Path:
     for readme in (ROOT / "solvers").glob("*/README.md"):
         (root / readme.relative_to(ROOT)).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(readme, root / readme.relative_to(ROOT))
-    for manifest in (ROOT / "results").glob("*/manifest.json"):
+    for manifest in (ROOT / "results" / run / "manifest.json" for run in run_folders(ROOT)):
         (root / manifest.relative_to(ROOT)).parent.mkdir(parents=True)
         shutil.copy(manifest, root / manifest.relative_to(ROOT))
     return root
