@@ -52,10 +52,10 @@ def citations(text: str) -> list[str]:
 def run_folders(root: Path = ROOT) -> list[str]:
     """The stored runs: in a git checkout those git tracks (a user's own ``bench run`` writes
     untracked folders beside them, which are not the project's), elsewhere every folder."""
-    found = sorted(p.name for p in (root / "results").iterdir() if (p / "manifest.json").exists())
+    found = sorted(p.name for p in (root / "results").iterdir() if p.is_dir())
     try:
         tracked = subprocess.run(
-            ["git", "-C", str(root), "ls-files", "--", "results/*/manifest.json"],
+            ["git", "-C", str(root), "ls-files", "--", "results/*/*"],
             capture_output=True,
             text=True,
             check=False,
@@ -85,6 +85,8 @@ def cited_by(root: Path = ROOT) -> tuple[dict[str, list[str]], list[str]]:
 
 
 def checkpoints(run: Path) -> dict[str, str | None]:
+    if not (run / "manifest.json").exists():
+        return {}
     manifest = json.loads((run / "manifest.json").read_text())
     return {key: s.get("checkpoint_sha256") for key, s in sorted(manifest["solvers"].items())}
 
@@ -138,6 +140,8 @@ def problems(root: Path, index: dict) -> list[str]:
             found.append(
                 f"results/{run} is cited by {cites[run]}, the index says {entry.get('cited_by')}"
             )
+        if not (root / "results" / run / "manifest.json").exists():
+            found.append(f"results/{run} is not a run folder (no manifest.json)")
         measured = checkpoints(root / "results" / run)
         if entry.get("checkpoints") != measured:
             found.append(f"results/{run} ran {measured}, the index says {entry.get('checkpoints')}")
