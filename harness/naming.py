@@ -7,6 +7,11 @@ import re
 from collections.abc import Iterable
 
 
+class ArgumentError(ValueError):
+    """A run argument or budget out of range (``--workers 0``, ``--time-limit -1``), or a
+    name that cannot become a path."""
+
+
 def _normalise(name: str) -> str:
     # "depth-7-v1" and "depth-07-v1" differ only in zero padding; so do many typos
     return re.sub(r"\d+", lambda m: str(int(m.group())), name.lower().replace("_", "-"))
@@ -21,3 +26,30 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
         return "did you mean " + " or ".join(repr(c) for c in close) + "?"
     shown = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
     return f"known: {shown}" if known else "none are registered"
+
+
+MAX_NAME_BYTES = 200
+"""Longest name that becomes a file or folder name (most file systems allow 255 bytes)."""
+
+
+def check_path_name(name: str, what: str) -> str:
+    """Refuse a name that would not be one plain path component under its parent folder.
+
+    Run ids and suite names become folder and file names; ``../x``, ``a/b``, an absolute
+    path or a name too long for the file system would write elsewhere or fail midway.
+    """
+    problem = None
+    if not name or name.strip() != name:
+        problem = "is empty or starts or ends with a space"
+    elif name in (".", "..") or name.startswith("-"):
+        problem = "is not a usable name"
+    elif any(sep in name for sep in ("/", "\\")) or ":" in name:
+        problem = "holds a path separator; give a plain name"
+    elif any(ord(c) < 32 or ord(c) == 127 for c in name):
+        problem = "holds a control character"
+    elif len(name.encode()) > MAX_NAME_BYTES:
+        problem = f"is longer than {MAX_NAME_BYTES} bytes"
+    if problem is not None:
+        shown = name if len(name) <= 60 else name[:57] + "..."
+        raise ArgumentError(f"{what} {shown!r} {problem}")
+    return name

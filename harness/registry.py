@@ -86,6 +86,10 @@ def resolve_solver_class(name: str) -> type:
     cls = getattr(module, class_name, None)
     if cls is None:
         raise UnknownSolverError(f"solver {name!r}: {module_name} has no {class_name!r}")
+    if not isinstance(cls, type):
+        raise UnknownSolverError(
+            f"solver {name!r}: {target} is a {type(cls).__name__}, not a solver class"
+        )
     return cls
 
 

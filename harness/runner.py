@@ -7,18 +7,22 @@ one after another; each gets ``workers`` processes that load it once.
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from cubebench.harness.cube import facelets_to_state
 from cubebench.harness.executors import EXECUTORS, Executor, Job, make_executor
+from cubebench.harness.interrupts import exit_status, terminate_as_interrupt
+from cubebench.harness.naming import check_path_name
 from cubebench.harness.progress import RunProgress
+from cubebench.harness.recording import RecordSink, check_pinned
 from cubebench.harness.records.provenance import git_info, machine_info, package_versions
-from cubebench.harness.records.schema import SCHEMA_VERSION, Record, RecordError
+from cubebench.harness.records.schema import SCHEMA_VERSION, RecordError
 from cubebench.harness.records.store import RunStore
 from cubebench.harness.registry import describe_settings
 from cubebench.harness.solver import (
@@ -30,7 +34,6 @@ from cubebench.harness.solver import (
 )
 from cubebench.harness.suites.model import Suite, SuiteError
 from cubebench.harness.suites.registry import load_suite
-from cubebench.harness.verify import judge
 from cubebench.harness.workers import Task
 
 
@@ -105,11 +108,19 @@ class RunConfig:
 
 
 class RunInterruptedError(Exception):
-    """Ctrl-C: the run stopped cleanly and can be resumed."""
+    """Ctrl-C, SIGTERM or SIGHUP: the run stopped cleanly and can be resumed.
 
-    def __init__(self, store: RunStore) -> None:
-        super().__init__(f"interrupted; resume with: bench run --resume {store.folder}")
-        self.store = store
+    ``store`` is None when it stopped before writing anything (its folder is gone).
+    """
+
+    def __init__(self, store: RunStore | None, signum: int = signal.SIGINT) -> None:
+        message = (
+            f"interrupted; resume with: bench run --resume {store.folder}"
+            if store is not None
+            else "interrupted before the run started; nothing was written"
+        )
+        super().__init__(message)
+        self.store, self.signum = store, signum
 
 
 def run(
@@ -119,19 +130,16 @@ def run(
     command: list[str] | None = None,
     run_id: str | None = None,
 ) -> RunStore:
-    """Start a new run; returns its store once every instance has a record."""
+    """Start a new run; returns its store once every instance has a record.
+
+    The run folder is created and locked before any solver loads, so a second run with the
+    same id is refused at once; nothing is left behind when loading fails.
+    """
     suites = _load_suites(config)
     keys = [s.key for s in config.solvers]
     if len(set(keys)) != len(keys):
         raise SettingsError(f"solvers {', '.join(keys)}: each entry needs its own label")
     settings = {s.key: describe_settings(s.name, s.settings) for s in config.solvers}
-    executor = make_executor(config.executor, config.address)
-    try:  # replicas load before anything is written
-        started = executor.preload([config.job(s) for s in config.solvers])
-    except BaseException:
-        executor.close()
-        raise
-    solver_of = {s.key: s.name for s in config.solvers}
     stamp = datetime.now(UTC)
     run_id = (
         run_id
@@ -139,43 +147,118 @@ def run(
         + "-"
         + "-".join(dict.fromkeys(s.name.replace(":", ".") for s in config.solvers))[:60]
     )
-    store = RunStore(Path(config.out) / run_id)
-    if store.folder.exists():
-        executor.stop(started)
-        executor.close()
-        raise RecordError(f"run folder {store.folder} exists; use --resume or another --out")
-    manifest = {
-        "schema_version": SCHEMA_VERSION,
-        "run_id": run_id,
-        "command": command or sys.argv,
-        "config": asdict(config),
-        "suites": {
-            s.name: {"sha256": s.sha256, "count": len(s), "meta": s.meta, "states": s.states_sha256}
-            for s in suites
-        },
-        "solvers": {
-            key: {"solver": solver_of[key], "settings": value, **started[key].meta}
-            for key, value in settings.items()
-        },
-        "packages": package_versions(),
-        "git": git_info(),
-        "machine": machine_info(),
-        "seed": config.seed,
-        "started": stamp.isoformat(),
-        "finished": None,
-    }
-    store.write_manifest(manifest)
-    return _execute(store, config, suites, manifest, show_progress, started, executor)
+    check_path_name(run_id, "--run-id")
+    store, made = _claim_new_folder(Path(config.out) / run_id)
+    solver_of = {s.key: s.name for s in config.solvers}
+    with terminate_as_interrupt():
+        try:
+            executor = make_executor(config.executor, config.address)
+            try:  # replicas load before anything is written
+                started = executor.preload([config.job(s) for s in config.solvers])
+            except BaseException:
+                executor.close()
+                raise
+        except BaseException as exc:
+            store.close()
+            _remove_empty(made)
+            if isinstance(exc, KeyboardInterrupt):
+                raise RunInterruptedError(None, exit_status(exc) - 128) from None
+            raise
+        manifest = {
+            "schema_version": SCHEMA_VERSION,
+            "run_id": run_id,
+            "command": command or sys.argv,
+            "config": asdict(config),
+            "suites": {
+                s.name: {
+                    "sha256": s.sha256,
+                    "count": s.total,
+                    "meta": s.meta,
+                    "states": s.states_sha256,
+                }
+                for s in suites
+            },
+            "solvers": {
+                key: {"solver": solver_of[key], "settings": value, **started[key].meta}
+                for key, value in settings.items()
+            },
+            "packages": package_versions(),
+            "git": git_info(),
+            "machine": machine_info(),
+            "seed": config.seed,
+            "started": stamp.isoformat(),
+            "finished": None,
+        }
+        store.write_manifest(manifest)
+        return _execute(store, config, suites, manifest, show_progress, started, executor)
 
 
-def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
-    """Continue an interrupted run: finished instances are kept and not redone."""
+def _claim_new_folder(folder: Path) -> tuple[RunStore, list[Path]]:
+    """Create the run folder (atomically: two runs with one id cannot both pass) and lock it.
+
+    Returns the store and the folders made for it, newest first, to remove if it never starts.
+    """
+    made = [p for p in (folder, *folder.parents) if not p.exists()]
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        folder.mkdir()
+    except FileExistsError:
+        raise RecordError(f"run folder {folder} exists; use --resume or another --run-id") from None
+    except OSError as exc:
+        _remove_empty(made)
+        raise RecordError(f"cannot create run folder {folder}: {exc.strerror or exc}") from None
     store = RunStore(folder)
+    try:
+        store.lock()
+    except RecordError:
+        _remove_empty(made)
+        raise
+    return store, made
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+
+
+def resume(folder: Path, *, show_progress: bool = True, limit: int | None = None) -> RunStore:
+    """Continue an interrupted run: finished instances are kept and not redone.
+
+    ``limit``: more instances of each suite than the run had (a resume may extend a run;
+    it may not shrink one or change anything else).
+    """
+    store = RunStore(folder)
+    store.read_manifest()  # a run folder, before a lock file is made in it
+    store.lock()
+    try:
+        with terminate_as_interrupt():
+            return _resume_locked(store, show_progress, limit)
+    except KeyboardInterrupt as exc:  # before the run went on: nothing new was written
+        store.close()
+        raise RunInterruptedError(store, exit_status(exc) - 128) from None
+    except BaseException:
+        store.close()
+        raise
+
+
+def _resume_locked(store: RunStore, show_progress: bool, limit: int | None) -> RunStore:
     manifest = store.read_manifest()
-    config = RunConfig.from_dict(manifest["config"])
+    try:
+        config = RunConfig.from_dict(manifest["config"])
+    except (KeyError, TypeError) as exc:
+        raise RecordError(f"{store.folder}/manifest.json has no usable config: {exc}") from None
+    if limit is not None:
+        config = _extended(config, limit, store)
+        manifest["config"] = asdict(config)
     suites = _load_suites(config)
     for suite in suites:
-        pinned = manifest["suites"][suite.name]["sha256"]
+        known = manifest.get("suites", {}).get(suite.name)
+        if not isinstance(known, dict) or "sha256" not in known:
+            raise RecordError(
+                f"{store.folder}/manifest.json runs suite {suite.name} but does not pin it"
+            )
+        pinned = known["sha256"]
         if suite.sha256 != pinned:
             raise SuiteError(
                 f"suite {suite.name} changed since the run started "
@@ -190,7 +273,7 @@ def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
         # wrote them, so a resume under a different checkpoint is refused
         for name, worker in started.items():
             try:
-                _check_pinned(manifest["solvers"][name], worker.meta, name, store)
+                check_pinned(manifest["solvers"][name], worker.meta, name, store)
             except RecordError:
                 executor.stop(started)
                 raise
@@ -204,21 +287,22 @@ def resume(folder: Path, *, show_progress: bool = True) -> RunStore:
     return _execute(store, config, suites, manifest, show_progress, started, executor)
 
 
-def _check_pinned(
-    known: dict[str, Any], meta: dict[str, Any], solver: str, store: RunStore
-) -> None:
-    pinned, loaded = known.get("checkpoint_sha256"), meta.get("checkpoint_sha256")
-    if "checkpoint_sha256" in known and pinned != loaded:
-        raise RecordError(
-            f"{solver} loaded checkpoint {str(loaded)[:12]}… but the records already in "
-            f"{store.folder} came from {str(pinned)[:12]}…; start a new run"
+def _extended(config: RunConfig, limit: int, store: RunStore) -> RunConfig:
+    if limit < 1:
+        raise ArgumentError(f"--limit {limit}: give a positive number of instances")
+    if config.limit is None or limit < config.limit:
+        had = "every instance" if config.limit is None else f"the first {config.limit}"
+        raise ArgumentError(
+            f"--limit {limit}: {store.folder} already runs {had} of each suite; "
+            "a resume can only extend a run"
         )
+    return replace(config, limit=limit)
 
 
 def _load_suites(config: RunConfig) -> list[Suite]:
     if not config.solvers or not config.suites:
         raise SuiteError("a run needs at least one solver and one suite")
-    return [load_suite(name) for name in config.suites]
+    return [load_suite(name, config.limit) for name in config.suites]
 
 
 def _execute(
@@ -246,7 +330,9 @@ def _execute(
                     if first is not None:
                         executor.stop({spec.key: first})
                     continue
-                sink = _RecordSink(spec.key, suites, config.budget, store, manifest, progress)
+                sink = RecordSink(
+                    spec.key, suites, config.budget, store, manifest, progress, executor.nodes
+                )
                 try:
                     executor.run(config.job(spec), tasks, sink, first)
                 except SolverLoadError as exc:
@@ -257,11 +343,11 @@ def _execute(
                     ) from None
                 _write_nodes(manifest, executor)
                 store.write_manifest(manifest)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         manifest["interrupted"] = datetime.now(UTC).isoformat()
         _write_nodes(manifest, executor)
         store.write_manifest(manifest)
-        raise RunInterruptedError(store) from None
+        raise RunInterruptedError(store, exit_status(exc) - 128) from None
     finally:
         executor.stop(started)
         executor.close()
@@ -279,78 +365,8 @@ def _write_nodes(manifest: dict, executor: Executor) -> None:
         manifest.setdefault("nodes", {}).update(nodes)
 
 
-class _RecordSink:
-    """Verifies what an executor reports for one solver entry and appends the record."""
-
-    def __init__(
-        self,
-        key: str,
-        suites: list[Suite],
-        budget: Budget,
-        store: RunStore,
-        manifest: dict,
-        progress: RunProgress,
-    ) -> None:
-        self.key, self.suites, self.budget = key, suites, budget
-        self.store, self.manifest, self.progress = store, manifest, progress
-        self.optimal = {
-            (s.name, i.id): (i.optimal_htm, i.optimal_qtm) for s in suites for i in s.instances
-        }
-        self.recorded: set[tuple[str, str, int]] = set()
-
-    def ready(self, meta: dict[str, Any]) -> None:
-        """Pin the solver's checkpoint in the manifest as soon as a replica has loaded it."""
-        known = self.manifest["solvers"][self.key]
-        _check_pinned(known, meta, self.key, self.store)
-        if known.items() >= meta.items():
-            return
-        known.update(meta)
-        self.store.write_manifest(self.manifest)
-
-    def result(self, task: Task, message: tuple) -> None:
-        self._finish(task, _verdict(message, task, self.optimal, self.budget))
-
-    def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
-        self._finish(task, _failure(task, status, error, wall))
-
-    def _finish(self, task: Task, record: Record) -> None:
-        if task.key in self.recorded:  # a late duplicate from a replaced replica
-            return
-        self.recorded.add(task.key)
-        self.store.append(record)
-        self.progress.update(record)
-
-
 def _tasks(solver: str, suites: list[Suite], limit: int | None, done: dict) -> Iterator[Task]:
     for suite in suites:
         for inst in suite.instances[: limit or len(suite)]:
             if (solver, suite.name, inst.id) not in done:
                 yield Task((solver, suite.name, inst.id), inst.facelets)
-
-
-def _verdict(message: tuple, task: Task, optimal: dict, budget: Budget) -> Record:
-    solver, suite, instance = task.key
-    if message[0] == "error":
-        return _failure(task, "error", message[2], message[3])
-    state = facelets_to_state(task.facelets, validate=False)
-    return judge(
-        state,
-        message[2],
-        budget,
-        solver=solver,
-        suite=suite,
-        instance=instance,
-        optimal=optimal[(suite, instance)],
-    )
-
-
-def _failure(task: Task, status: str, error: str, wall: float | None) -> Record:
-    solver, suite, instance = task.key
-    return Record(
-        solver=solver,
-        suite=suite,
-        instance=instance,
-        status=status,
-        error=error[:2000],
-        wall_s=None if wall is None else round(wall, 6),
-    )

@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
-from cubebench.harness.naming import did_you_mean
+from cubebench.harness.naming import ArgumentError, did_you_mean
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,10 @@ class Budget:
         return start + (self.wall_seconds if self.wall_seconds is not None else float("inf"))
 
 
+MIN_MEMORY_GB = 0.25
+"""The smallest memory limit accepted: a limit no worker fits in would kill every instance."""
+
+
 def kill_after(wall_seconds: float) -> float:
     """When the runner kills a solver that has not answered: its wall budget plus a grace of
     1 s + 10% (model loading is outside the budget; answering takes a moment)."""
@@ -69,10 +73,6 @@ class Attempt:
     nodes_expanded: int = 0
     model_calls: int = 0
     info: Mapping[str, Any] = field(default_factory=dict)
-
-
-class ArgumentError(ValueError):
-    """A run argument or budget out of range (``--workers 0``, ``--time-limit -1``)."""
 
 
 def check_limits(
@@ -98,6 +98,11 @@ def check_limits(
             or value <= 0
         ):
             raise ArgumentError(f"{label}: must be a positive number of seconds or GB")
+        elif name == "memory_limit_gb" and value < MIN_MEMORY_GB:
+            raise ArgumentError(
+                f"{label}: below {MIN_MEMORY_GB} GB no worker can load a solver "
+                "(Python and numpy alone take about 0.1 GB)"
+            )
 
 
 @runtime_checkable
@@ -179,7 +184,7 @@ class SolverSettings:
     instance and refuses unknown keys, bad values and values out of range by name.
     """
 
-    seed: Annotated[int, Range(min=0)] = 0
+    seed: Annotated[int, Range(min=0, max=2**32 - 1)] = 0  # what every framework's RNG takes
 
     OPTION_HELP: ClassVar[Mapping[str, str]] = {"seed": "random seed for anything stochastic"}
 

@@ -19,6 +19,10 @@ from cubebench.harness.records.schema import Record
 from cubebench.harness.solver import Attempt, Budget
 
 _MAX_INFO_CHARS = 4000
+MAX_ANSWER_MOVES = 10_000
+"""The longest answer replayed when a run sets no ``max_length``. A longer one is ``unsolved``
+without being sent or replayed: no solver's answer needs it, and a hostile one of millions
+of moves would otherwise hold up the harness and bloat the records."""
 
 
 @dataclass(frozen=True)
@@ -30,12 +34,31 @@ class RawAttempt:
     model_calls: Any
     info: Any
     wall_s: float
+    dropped_moves: int = 0  # an answer over the longest accepted: its length, moves not sent
 
 
-def to_raw(attempt: Any, wall_s: float) -> RawAttempt:
-    """Flatten what ``solve`` returned; anything odd is kept (as repr) for judge to flag."""
+def to_raw(attempt: Any, wall_s: float, max_moves: int | None = None) -> RawAttempt:
+    """Flatten what ``solve`` returned; anything odd is kept (as repr) for judge to flag.
+
+    ``max_moves``: an answer longer than this (default :data:`MAX_ANSWER_MOVES`) keeps only
+    its length, which :func:`judge` records as ``unsolved``.
+    """
     if not isinstance(attempt, Attempt):
         raise TypeError(f"solve() returned {type(attempt).__name__}, not an Attempt")
+    cap = max_moves or MAX_ANSWER_MOVES
+    try:
+        count = len(attempt.moves)
+    except TypeError:
+        count = 0
+    if count > cap:
+        return RawAttempt(
+            [],
+            _count(attempt.nodes_expanded),
+            _count(attempt.model_calls),
+            _plain(attempt.info),
+            wall_s,
+            dropped_moves=count,
+        )
     try:
         moves = [int(m) if isinstance(m, np.integer) else m for m in attempt.moves]
     except TypeError:
@@ -94,6 +117,10 @@ def judge(
         "model_calls": raw.model_calls,
         "info": raw.info,
     }
+    if raw.dropped_moves:
+        cap = budget.max_length or MAX_ANSWER_MOVES
+        why = f"an answer of {raw.dropped_moves} moves is over the longest accepted ({cap})"
+        return Record(status="unsolved", error=why + "; not replayed", **base)
     bad = next((m for m in raw.moves if not (isinstance(m, int) and 0 <= m < NUM_MOVES)), None)
     if bad is not None or any(isinstance(m, bool) for m in raw.moves):
         return Record(status="illegal", error=f"not a move id (0..17): {bad!r}", **base)

@@ -8,19 +8,25 @@ are started with ``spawn`` so no state (or framework thread pool) leaks in from 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import multiprocessing as mp
 import os
 import signal
+import sys
 import time
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from cubebench.harness.cube import facelets_to_state
+from cubebench.harness.interrupts import SIGNALS
 from cubebench.harness.solver import Budget, SolverLoadError
 from cubebench.harness.verify import to_raw
 
 _CONTEXT = mp.get_context("spawn")
+_PR_SET_PDEATHSIG = 1
+STOP_WAIT_S = 5.0
+"""How long workers get, together, to leave on their own at the end before they are killed."""
 LOAD_TIMEOUT_S = 300.0
 """A solver that has not loaded after this long (a hang, a dead network mount) stops the run."""
 
@@ -55,13 +61,33 @@ def solve_task(instance: Any, task: Task, limits: Budget) -> tuple:
     start = time.perf_counter()
     try:
         attempt = instance.solve(state, limits)
-        return ("result", task.key, to_raw(attempt, time.perf_counter() - start))
+        wall = time.perf_counter() - start
+        return ("result", task.key, to_raw(attempt, wall, limits.max_length))
     except Exception as exc:  # a crashing solver costs one instance, never the run
         return ("error", task.key, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
 
 
+def _die_with_parent() -> None:
+    """On Linux, the kernel kills the worker when the parent dies, even by SIGKILL: a worker
+    stuck in a solver never reads the closed pipe, and would otherwise live on."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:  # the parent died before the call took effect
+        os._exit(1)
+
+
 def _worker_main(conn: Connection, solver: str, settings: dict[str, Any], budget: dict) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    # Ctrl-C, SIGTERM and SIGHUP are the parent's to handle: it ends its workers itself, and
+    # an instance cut short by a signal sent to the whole process group must be redone on
+    # resume, not recorded as a crash
+    for sig in (signal.SIGINT, *SIGNALS):
+        signal.signal(sig, signal.SIG_IGN)
+    _die_with_parent()
     instance, message = load_solver(solver, settings)
     conn.send(message)
     if instance is None:
@@ -112,11 +138,9 @@ class Worker:
         self.process.join(timeout=5)
         self.conn.close()
 
-    def stop(self) -> None:
-        with contextlib.suppress(OSError):
+    def ask_to_stop(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
             self.conn.send(None)
-        self.process.join(timeout=5)
-        self.kill()
 
 
 def describe_exit(worker: Worker) -> str:
@@ -162,6 +186,21 @@ def start_solvers(
     return workers
 
 
-def stop_all(workers: dict[str, Worker]) -> None:
-    for worker in workers.values():
+def stop_all(workers: dict[str, Worker] | list[Worker], *, graceful: bool = False) -> None:
+    """End workers together: a hung one costs at most :data:`STOP_WAIT_S` in all, not each.
+
+    ``graceful``: idle workers are asked to leave first (their solvers may clean up);
+    otherwise (an interrupt, an error) every worker is killed at once.
+    """
+    group = list(workers.values()) if isinstance(workers, dict) else list(workers)
+    if graceful:
+        for worker in group:
+            worker.ask_to_stop()
+        deadline = time.monotonic() + STOP_WAIT_S
+        for worker in group:
+            worker.process.join(timeout=max(deadline - time.monotonic(), 0))
+    for worker in group:
+        if worker.process.is_alive():
+            worker.process.kill()
+    for worker in group:
         worker.kill()

@@ -161,3 +161,41 @@ class HalfGPU(_Fake):
 
     def solve(self, cube, budget):
         return Attempt(_kociemba_moves(cube))
+
+
+class Endless(_Fake):
+    """Answers five million moves: the harness must not replay or store them."""
+
+    def solve(self, cube, budget):
+        return Attempt((0,) * 5_000_000)
+
+
+@dataclass(frozen=True)
+class RaceSettings(SolverSettings):
+    marker: str = ""
+    pause: float = 0.3
+
+
+class SecondIsSlower(_Fake):
+    """The first worker to answer does so at once, every other after ``pause`` seconds."""
+
+    Settings = RaceSettings
+
+    def solve(self, cube, budget):
+        try:
+            os.close(os.open(self.settings.marker, os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            time.sleep(self.settings.pause)
+        return Attempt(_kociemba_moves(cube))
+
+
+class CrashesAfterFirst(_Fake):
+    """Solves its first cube (leaving ``marker``), then crashes on every other."""
+
+    Settings = OnceSettings
+
+    def solve(self, cube, budget):
+        if os.path.exists(self.settings.marker):
+            raise RuntimeError("boom after one")
+        open(self.settings.marker, "w").close()
+        return Attempt(_kociemba_moves(cube))

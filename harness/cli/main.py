@@ -68,7 +68,7 @@ def main() -> None:
         sys.exit(2)
     except RunInterruptedError as exc:
         print(str(exc), file=sys.stderr)
-        sys.exit(130)
+        sys.exit(128 + exc.signum)
 
 
 if __name__ == "__main__":

@@ -82,7 +82,28 @@ def sweep_specs(
     return specs
 
 
+RESUME_MAY_CHANGE = ("limit", "quiet", "report", "resume_run")
+"""Options a ``--resume`` accepts: ``--limit`` may extend the run; everything else that
+defines a run (solvers, settings, suites, limits, workers, where it runs) is fixed by the
+manifest, and giving it is refused rather than silently ignored."""
+
+
+def _refuse_changes_on_resume(ctx: typer.Context) -> None:
+    for param in ctx.command.params:
+        if param.name in RESUME_MAY_CHANGE:
+            continue
+        source = ctx.get_parameter_source(param.name)
+        # by name: typer may bring its own copy of click, whose enum is not click's
+        if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
+            option = max(param.opts, key=len)
+            raise SettingsError(
+                f"{option} cannot be given with --resume: the run keeps the options it "
+                "was started with (only --limit may grow)"
+            )
+
+
 def run_command(
+    ctx: typer.Context,
     solver: Annotated[
         list[str] | None, typer.Option("--solver", "-s", help="solver name (repeat)")
     ] = None,
@@ -124,7 +145,8 @@ def run_command(
 ) -> None:
     """Run solvers over suites. With no solver and no suite: the default benchmark."""
     if resume_run is not None:
-        store = resume(resume_run, show_progress=not quiet)
+        _refuse_changes_on_resume(ctx)
+        store = resume(resume_run, show_progress=not quiet, limit=limit)
     else:
         solvers = list(solver or DEFAULT_SOLVERS)
         unknown_default = [s for s in solvers if s not in available_solvers() and ":" not in s]

@@ -18,7 +18,7 @@ from cubebench.harness.suites.registry import list_suites
 
 def print_summary(store: RunStore) -> None:
     """A table per run: solve rate with its 95% interval, lengths, gap, time, effort."""
-    manifest = store.read_manifest()
+    store.read_manifest()  # refuses a folder that is not a run
     table = Table(
         "solver",
         "suite",
@@ -33,7 +33,7 @@ def print_summary(store: RunStore) -> None:
         "p90 s",
         "nodes",
         "other",
-        title=f"run {manifest['run_id']}",
+        title=f"run {store.run_id}",  # the folder's name: what the user typed and sees
     )
     fmt = lambda v, spec: "-" if v is None else format(v, spec)  # noqa: E731
     for s in summarize(store.read_records()):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Annotated
 
 import typer
@@ -14,9 +13,44 @@ from cubebench.harness.cube import (
     parse_moves,
     state_to_facelets,
 )
-from cubebench.harness.registry import make_solver
-from cubebench.harness.solver import Budget, SettingsError, parse_assignments
-from cubebench.harness.verify import judge, to_raw
+from cubebench.harness.executors.base import Job
+from cubebench.harness.executors.local import LocalExecutor
+from cubebench.harness.interrupts import exit_status, terminate_as_interrupt
+from cubebench.harness.records.schema import Record
+from cubebench.harness.registry import describe_settings
+from cubebench.harness.solver import Budget, SettingsError, check_limits, parse_assignments
+from cubebench.harness.verify import judge
+from cubebench.harness.workers import Task
+
+
+class _OneAnswer:
+    """The sink for a single instance: keeps its verified record."""
+
+    def __init__(self, solver: str, state, budget: Budget) -> None:
+        self.solver, self.state, self.budget = solver, state, budget
+        self.record: Record | None = None
+
+    def ready(self, meta: dict) -> None:
+        pass
+
+    def result(self, task: Task, message: tuple) -> None:
+        if message[0] == "error":
+            self.failure(task, "error", message[2], message[3])
+            return
+        self.record = judge(
+            self.state,
+            message[2],
+            self.budget,
+            solver=self.solver,
+            suite="cli",
+            instance=0,
+            optimal=(None, None),
+        )
+
+    def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
+        self.record = Record(
+            solver=self.solver, suite="cli", instance=0, status=status, error=error, wall_s=wall
+        )
 
 
 def solve_command(
@@ -27,8 +61,13 @@ def solve_command(
     solver: Annotated[str, typer.Option("--solver", "-s")] = "kociemba",
     setting: Annotated[list[str] | None, typer.Option("--set", help="key=value")] = None,
     time_limit: Annotated[float, typer.Option(help="wall seconds")] = 60.0,
+    memory_limit_gb: Annotated[float, typer.Option(help="kill the solver above this size")] = 8.0,
 ) -> None:
-    """Solve one cube and print the solution the harness verified."""
+    """Solve one cube and print the solution the harness verified.
+
+    The solver runs in a worker process under the same outside limits as ``bench run``: a
+    solver that hangs, crashes, exits or overspends gives a status line, never a hang.
+    """
     if (scramble is None) == (facelets is None):
         raise SettingsError("give either a scramble or --facelets, not both or neither")
     state = (
@@ -36,27 +75,34 @@ def solve_command(
         if scramble is not None
         else facelets_to_state(facelets)
     )
-    instance = make_solver(solver, parse_assignments(setting or []))
+    settings = parse_assignments(setting or [])
+    describe_settings(solver, settings)  # a bad setting is refused before a worker starts
     budget = Budget(wall_seconds=time_limit)
-    frozen = state.copy()
-    frozen.setflags(write=False)
-    start = time.perf_counter()
-    attempt = instance.solve(frozen, budget)
-    record = judge(
-        state,
-        to_raw(attempt, time.perf_counter() - start),
-        budget,
-        solver=solver,
-        suite="cli",
-        instance=0,
-        optimal=(None, None),
-    )
+    job = Job(solver, solver, settings, budget, time_limit, memory_limit_gb, 1)
+    check_limits(job, positive=("time_limit", "memory_limit_gb"), counts=(), flags=True)
+    sink = _OneAnswer(solver, state, budget)
+    executor = LocalExecutor()
+    task = Task((solver, "cli", 0), state_to_facelets(state))
+    try:
+        with terminate_as_interrupt():
+            executor.run(job, [task], sink, executor.preload([job])[solver])
+    except KeyboardInterrupt as exc:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(exit_status(exc)) from None
+    record = sink.record
+    if record is None:  # an executor reports every task it is given
+        raise RuntimeError("the executor returned without an answer")
+    if record.length_htm is None:  # no answer to show: say so, not "None"
+        typer.echo(f"cube:     {state_to_facelets(state)}")
+        typer.echo(f"status:   {record.status} ({record.error})")
+        raise typer.Exit(1)
     typer.echo(f"cube:     {state_to_facelets(state)}")
     typer.echo(f"status:   {record.status}" + (f" ({record.error})" if record.error else ""))
     typer.echo(f"solution: {record.moves}")
+    wall = "-" if record.wall_s is None else f"{record.wall_s:.3f} s"
     typer.echo(
         f"length:   {record.length_htm} HTM, {record.length_qtm} QTM; "
-        f"{record.wall_s:.3f} s, {record.nodes} nodes, {record.model_calls} model calls"
+        f"{wall}, {record.nodes} nodes, {record.model_calls} model calls"
     )
     if record.status != "solved":
         raise typer.Exit(1)

@@ -11,7 +11,12 @@ from rich.table import Table
 
 from cubebench.harness.suites.importers import IMPORTERS
 from cubebench.harness.suites.model import SuiteError
-from cubebench.harness.suites.registry import list_suites, load_suite, register_user_suite
+from cubebench.harness.suites.registry import (
+    check_new_suite_name,
+    list_suites,
+    load_suite,
+    register_user_suite,
+)
 
 suites_app = typer.Typer(help="Scramble suites: list, show, import.", no_args_is_help=True)
 
@@ -32,6 +37,8 @@ def show_command(
     limit: Annotated[int, typer.Option(help="instances to show in the table")] = 20,
 ) -> None:
     """Print a suite's instances; ``--format jsonl`` prints the stable file form."""
+    if limit < 1:
+        raise SuiteError(f"--limit {limit}: give a number of instances ≥ 1")
     suite = load_suite(name)
     if fmt == "jsonl":
         for inst in suite.instances:
@@ -61,6 +68,7 @@ def import_command(
     """Import a peer's test set (DeepCubeA pickle, EfficientCube JSON, CayleyPy tensor, text)."""
     if fmt not in IMPORTERS:
         raise SuiteError(f"unknown format {fmt!r}; formats: {', '.join(IMPORTERS)}")
+    check_new_suite_name(name, overwrite=overwrite)
     instances = IMPORTERS[fmt](path)
     info = register_user_suite(
         name, instances, {"source": f"{fmt}:{path.name}", "kind": "imported"}, overwrite=overwrite

@@ -10,8 +10,10 @@ from cubebench.harness.cube.moves import MOVE_NAMES, MOVE_QTM
 
 _NAME_TO_ID: Final = {name: i for i, name in enumerate(MOVE_NAMES)}
 # accepted spellings beyond the canonical ones: U2' is a half turn, and typographic primes
-_ALIASES: Final = {f"{f}2'": _NAME_TO_ID[f"{f}2"] for f in FACES} | {
-    f"{f}\u2019": _NAME_TO_ID[f"{f}'"] for f in FACES
+# (what word processors turn ' into) after a face or a half turn alike
+_PRIMES: Final = ("'", "\u2019", "\u2032")
+_ALIASES: Final = {f"{f}2{p}": _NAME_TO_ID[f"{f}2"] for f in FACES for p in _PRIMES} | {
+    f"{f}{p}": _NAME_TO_ID[f"{f}'"] for f in FACES for p in _PRIMES[1:]
 }
 
 

@@ -86,6 +86,8 @@ class LocalExecutor:
                             workers[i] = replace(w)
                         continue
                     if w.task is not None:
+                        if w.conn.poll():  # its answer came while we verified another's:
+                            continue  # it is judged on the time the worker measured
                         elapsed = time.monotonic() - w.sent_at
                         if elapsed > kill_after(job.time_limit):
                             limit = job.time_limit
@@ -96,6 +98,7 @@ class LocalExecutor:
                             why = f"killed: memory above {job.memory_limit_gb} GB"
                             sink.failure(w.task, "error", why, elapsed)
                             workers[i] = replace(w)
-        finally:
-            for w in workers:
-                w.stop()
+        except BaseException:
+            stop_all(workers)
+            raise
+        stop_all(workers, graceful=True)

@@ -89,9 +89,11 @@ class RayExecutor:
 
     def _start(self, job: Job) -> Replica:
         needs = solver_resources(job.name, job.settings)
-        actor = self.actor_class.options(**needs, max_restarts=0).remote(
-            job.name, job.settings, asdict(job.budget)
-        )
+        # SPREAD: replicas on as many nodes as there are, so a run uses the whole cluster
+        # and a lost node costs the fewest replicas
+        actor = self.actor_class.options(
+            **needs, max_restarts=0, scheduling_strategy="SPREAD"
+        ).remote(job.name, job.settings, asdict(job.budget))
         return Replica(actor, actor.ready.remote())
 
     def _loaded(self, replica: Replica, key: str) -> None:
@@ -194,6 +196,8 @@ class RayExecutor:
                             f"{LOAD_TIMEOUT_S:g} s"
                         )
                     if r.queue and now - r.head_since > kill_after(job.time_limit):
+                        if ray.wait([r.queue[0][1]], timeout=0)[0]:
+                            continue  # answered while another was verified: judged next
                         elapsed = now - r.head_since
                         why = f"killed after {elapsed:.1f} s (limit {job.time_limit} s)"
                         lose(i, "timeout", why, elapsed)

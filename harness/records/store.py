@@ -2,7 +2,9 @@
 
 Each record is written and flushed the moment it is known, so a run killed at any point
 keeps every finished instance, and ``bench run --resume`` skips them. A kill can at worst
-leave one partial last line, which reading tolerates (it was never a finished record).
+leave one partial last line: a writer that takes the folder over ends it with its newline
+when it holds a whole record and drops it otherwise, so reading and resuming agree on what
+was finished. One process writes a folder at a time (:mod:`cubebench.harness.records.lock`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any, TextIO
 
+from cubebench.harness.records.lock import FolderLock
 from cubebench.harness.records.schema import SCHEMA_VERSION, Record, RecordError, record_from_json
 
 MANIFEST = "manifest.json"
@@ -22,6 +25,16 @@ class RunStore:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self._handle: TextIO | None = None
+        self._lock = FolderLock(self.folder)
+
+    def lock(self) -> None:
+        """Become the folder's one writer (it must exist), then mend a cut last line.
+
+        Raises:
+            RunLockedError: another live process writes the folder.
+        """
+        self._lock.acquire()
+        self._mend_last_line(self.folder / RECORDS)
 
     @property
     def run_id(self) -> str:
@@ -55,7 +68,7 @@ class RunStore:
         except (OSError, UnicodeDecodeError) as exc:
             raise RecordError(f"{path} is unreadable: {exc}") from exc
         lines = text.split("\n")
-        records = []
+        records: list[Record] = []
         for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
@@ -65,26 +78,55 @@ class RunStore:
                 if number == len(lines) and not text.endswith("\n"):
                     break  # the partial last line of a killed run: never a finished record
                 raise RecordError(f"{path} line {number} is unreadable: {exc}") from exc
+        _refuse_duplicates(records, path)
         return records
 
     def append(self, record: Record) -> None:
         if self._handle is None:
             self.folder.mkdir(parents=True, exist_ok=True)
             path = self.folder / RECORDS
-            self._drop_partial_line(path)
+            self._mend_last_line(path)
             self._handle = path.open("a", encoding="utf-8")
         self._handle.write(record.to_json() + "\n")
         self._handle.flush()
 
-    @staticmethod
-    def _drop_partial_line(path: Path) -> None:
+    def _mend_last_line(self, path: Path) -> None:
+        """A last line without its newline: end it if it is a whole record, else drop it.
+
+        Reading counts such a line when it parses, so a resume must keep it: dropping it
+        would lose an instance the resume had already counted as done.
+        """
         if not path.exists():
             return
         data = path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            path.write_bytes(data[: data.rfind(b"\n") + 1])
+        if not data or data.endswith(b"\n"):
+            return
+        cut = data.rfind(b"\n") + 1
+        try:
+            version = int(self.read_manifest().get("schema_version", SCHEMA_VERSION))
+            record_from_json(data[cut:].decode(), version)
+        except (ValueError, TypeError, RecordError):
+            with path.open("r+b") as fh:
+                fh.truncate(cut)
+            return
+        with path.open("ab") as fh:
+            fh.write(b"\n")
 
     def close(self) -> None:
+        """Close the records file and give up the writer's lock."""
         if self._handle is not None:
             self._handle.close()
             self._handle = None
+        self._lock.release()
+
+
+def _refuse_duplicates(records: list[Record], path: Path) -> None:
+    seen: set[tuple] = set()
+    for record in records:
+        if record.key in seen:
+            solver, suite, instance = record.key
+            raise RecordError(
+                f"{path} records {solver} on {suite} instance {instance} more than once "
+                "(two processes wrote the folder at once?); it cannot be counted"
+            )
+        seen.add(record.key)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pandas as pd
 
+from cubebench.harness.records.schema import RecordError
 from cubebench.harness.records.store import RunStore
 from cubebench.harness.suites.model import SuiteError
 
@@ -44,6 +45,10 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
     """
     runs, frames = [], []
     pinned: dict[str, tuple[str, str]] = {}
+    resolved = [Path(folder).resolve() for folder in folders]
+    for i, path in enumerate(resolved):
+        if path in resolved[:i]:
+            raise RecordError(f"run {folders[i]} is given twice; each run counts once")
     for folder in folders:
         store = RunStore(Path(folder))
         manifest = store.read_manifest()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from cubebench.harness.records.schema import RecordError
 from cubebench.harness.report.figures import FIGURES, draw_all
 from cubebench.harness.report.frame import LoadedRun, load_runs
 from cubebench.harness.report.leaderboard import leaderboard
@@ -72,8 +73,16 @@ def markdown_table(table: pd.DataFrame) -> str:
 
 def write_report(run_folders: list[Path], out: Path, title: str = "cubebench report") -> Path:
     """Build the report of ``run_folders`` in ``out``; returns the path of ``index.html``."""
+    if out.exists() and not out.is_dir():
+        raise RecordError(f"report folder {out} is a file; give --out a folder")
     data, runs = load_runs(run_folders)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".write-probe"
+        probe.touch()
+        probe.unlink()
+    except OSError as exc:
+        raise RecordError(f"cannot write the report to {out}: {exc.strerror or exc}") from None
     figures = draw_all(data, out)
     summary = format_table(summary_table(data))
     summary.to_csv(out / "summary.csv", index=False)

@@ -69,8 +69,26 @@ class _DeepCubeAState:
         self.colors = state["colors"]
 
 
-class _RestrictedUnpickler(pickle.Unpickler):
-    """Maps DeepCubeA's state class and numpy's array rebuilders; refuses every other name."""
+MAX_PICKLE_ARRAY_BYTES = 2**28
+"""The largest array a DeepCubeA pickle may ask for (its test file's arrays are 54 bytes each):
+a hostile file's header can ask numpy for terabytes before a byte of it is read."""
+
+
+def _array_bytes(shape: object, dtype: object) -> int:
+    try:
+        dims = [int(d) for d in (shape if isinstance(shape, tuple | list) else (shape,))]
+        itemsize = np.dtype(dtype).itemsize if dtype is not None else 8
+    except (TypeError, ValueError, OverflowError):
+        return 0  # numpy itself refuses it, cheaply
+    total = itemsize
+    for dim in dims:
+        total *= max(dim, 0)
+    return total
+
+
+class _RestrictedUnpickler(pickle._Unpickler):  # the Python one: its opcodes can be checked
+    """Maps DeepCubeA's state class and numpy's array rebuilders; refuses every other name
+    and any array larger than :data:`MAX_PICKLE_ARRAY_BYTES`."""
 
     _ALLOWED: ClassVar[dict[tuple[str, str], Callable]] = {
         ("environments.cube3", "Cube3State"): _DeepCubeAState,
@@ -78,6 +96,7 @@ class _RestrictedUnpickler(pickle.Unpickler):
         ("numpy", "dtype"): np.dtype,
     }
     _NUMPY_HELPERS: ClassVar[frozenset[str]] = frozenset({"_reconstruct", "scalar"})
+    dispatch: ClassVar[dict] = dict(pickle._Unpickler.dispatch)
 
     def find_class(self, module: str, name: str) -> type | Callable:
         if (module, name) in self._ALLOWED:
@@ -91,6 +110,31 @@ class _RestrictedUnpickler(pickle.Unpickler):
             "only Cube3State objects and numpy arrays (anything else could run code)"
         )
 
+    @staticmethod
+    def _check_size(shape: object, dtype: object) -> None:
+        if _array_bytes(shape, dtype) > MAX_PICKLE_ARRAY_BYTES:
+            raise SuiteError(
+                f"the pickle asks for an array of shape {shape} ({dtype}), over the "
+                f"{MAX_PICKLE_ARRAY_BYTES >> 20} MB a DeepCubeA test file could need"
+            )
+
+    def load_reduce(self) -> None:
+        func, args = self.stack[-2], self.stack[-1]
+        if func is np.ndarray and isinstance(args, tuple) and args:
+            self._check_size(args[0], args[1] if len(args) > 1 else None)
+        elif getattr(func, "__name__", "") == "_reconstruct" and isinstance(args, tuple):
+            self._check_size(args[1] if len(args) > 1 else (), args[2] if len(args) > 2 else None)
+        super().load_reduce()
+
+    def load_build(self) -> None:
+        state, inst = self.stack[-1], self.stack[-2]
+        if isinstance(inst, np.ndarray) and isinstance(state, tuple) and len(state) >= 3:
+            self._check_size(state[1], state[2])
+        super().load_build()
+
+    dispatch[pickle.REDUCE[0]] = load_reduce
+    dispatch[pickle.BUILD[0]] = load_build
+
 
 def import_deepcubea(path: Path) -> list[Instance]:
     """DeepCubeA's ``data/cube3/test/data_0.pkl``: states and optimal quarter-turn solutions."""
@@ -98,7 +142,16 @@ def import_deepcubea(path: Path) -> list[Instance]:
         data = _RestrictedUnpickler(io.BytesIO(Path(path).read_bytes())).load()
     except SuiteError:
         raise
-    except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError) as exc:
+    except (
+        pickle.UnpicklingError,
+        EOFError,
+        ValueError,
+        TypeError,
+        AttributeError,
+        IndexError,
+        KeyError,
+        MemoryError,
+    ) as exc:
         raise SuiteError(f"{path}: not a readable DeepCubeA pickle ({exc})") from exc
     if not isinstance(data, dict) or "states" not in data:
         raise SuiteError(f"{path}: expected a dict with 'states' (DeepCubeA's test format)")

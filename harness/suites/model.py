@@ -58,15 +58,24 @@ class Suite:
     instances: tuple[Instance, ...]
     sha256: str
     meta: dict = field(default_factory=dict)
+    count: int | None = None  # instances in the file, when only the first ones were read
+    known_states_sha256: str | None = None  # the registry's, when only the first were read
 
     def __len__(self) -> int:
         return len(self.instances)
 
     @property
+    def total(self) -> int:
+        """Instances in the suite's file (``len`` counts those read)."""
+        return len(self.instances) if self.count is None else self.count
+
+    @property
     def states_sha256(self) -> str:
         """sha256 of the sorted facelet strings: the same cubes give the same value whatever
         their order, ids, extra fields or the format they were imported from."""
-        return sha256_bytes("\n".join(sorted(i.facelets for i in self.instances)).encode())
+        if self.known_states_sha256 is not None:
+            return self.known_states_sha256
+        return states_digest(self.instances)
 
     def states(self) -> np.ndarray:
         """(54, N) uint8 batch of every instance's state, in suite order."""
@@ -82,10 +91,16 @@ def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def parse_instances(data: bytes, source: str) -> tuple[Instance, ...]:
+def states_digest(instances: Iterable[Instance]) -> str:
+    """See :attr:`Suite.states_sha256`."""
+    return sha256_bytes("\n".join(sorted(i.facelets for i in instances)).encode())
+
+
+def parse_instances(data: bytes, source: str, limit: int | None = None) -> tuple[Instance, ...]:
     """Parse and check suite file bytes; errors name ``source`` and the line.
 
     Every state is validated, and where a scramble is given it must produce the state.
+    ``limit``: stop after that many instances (the rest is neither parsed nor checked).
 
     Raises:
         SuiteError: for bad JSON, missing or unknown fields, an impossible cube, a scramble
@@ -115,6 +130,8 @@ def parse_instances(data: bytes, source: str) -> tuple[Instance, ...]:
             raise SuiteError(f"{where}: duplicate id {inst.id}")
         seen.add(inst.id)
         instances.append(inst)
+        if limit is not None and len(instances) >= limit:
+            break
     if not instances:
         raise SuiteError(f"{source}: no instances")
     return tuple(instances)
@@ -144,8 +161,22 @@ def _check_instance(obj: dict, where: str) -> Instance:
     return Instance(**obj)
 
 
-def read_suite_file(path: Path, name: str, expected_sha256: str | None, meta: dict) -> Suite:
-    """Read a suite file, refusing it when its bytes do not match the pinned hash."""
+def read_suite_file(
+    path: Path,
+    name: str,
+    expected_sha256: str | None,
+    meta: dict,
+    *,
+    limit: int | None = None,
+    known_states_sha256: str | None = None,
+    restore_hint: str = "restore it or import it again under a new name",
+) -> Suite:
+    """Read a suite file, refusing it when its bytes do not match the pinned hash.
+
+    ``limit`` with ``known_states_sha256`` (the registry's): only the first ``limit``
+    instances are parsed; the hash still covers the whole file, which is cheap, while parsing
+    a million instances is not.
+    """
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -154,9 +185,12 @@ def read_suite_file(path: Path, name: str, expected_sha256: str | None, meta: di
     if expected_sha256 is not None and digest != expected_sha256:
         raise SuiteError(
             f"suite {name}: {path} has sha256 {digest[:12]}… but the registry pins "
-            f"{expected_sha256[:12]}…; the file was changed or corrupted. Restore it "
-            "(git checkout) or import it again under a new name."
+            f"{expected_sha256[:12]}…; the file was changed or corrupted: {restore_hint}"
         )
+    if limit is not None and known_states_sha256 is not None:
+        instances = parse_instances(data, str(path), limit)
+        count = sum(1 for line in data.splitlines() if line.strip())
+        return Suite(name, instances, digest, meta, count, known_states_sha256)
     return Suite(name, parse_instances(data, str(path)), digest, meta)
 
 

@@ -9,17 +9,19 @@ path of a JSONL file, in which case its hash is whatever the file holds now.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cubebench.harness.naming import did_you_mean
+from cubebench.harness.naming import check_path_name, did_you_mean
 from cubebench.harness.paths import home_dir
 from cubebench.harness.suites.model import (
     Instance,
     Suite,
     SuiteError,
     read_suite_file,
+    states_digest,
     write_suite_file,
 )
 
@@ -40,6 +42,7 @@ class SuiteInfo:
     sha256: str
     count: int
     meta: dict
+    states_sha256: str | None = None  # lets a run read only its first instances
 
     @property
     def origin(self) -> str:
@@ -56,15 +59,40 @@ def _read_registry(directory: Path) -> dict[str, SuiteInfo]:
         entries = json.loads(path.read_text())["suites"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise SuiteError(f"suite registry {path} is unreadable: {exc}") from exc
-    return {
-        name: SuiteInfo(name, directory / e["file"], e["sha256"], e["count"], e.get("meta", {}))
-        for name, e in entries.items()
-    }
+    try:
+        return {
+            name: SuiteInfo(
+                name,
+                directory / e["file"],
+                e["sha256"],
+                e["count"],
+                e.get("meta", {}),
+                e.get("states_sha256"),
+            )
+            for name, e in entries.items()
+        }
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise SuiteError(f"suite registry {path} is unreadable: bad entry ({exc})") from exc
+
+
+def _user_registry() -> tuple[dict[str, SuiteInfo], str | None]:
+    """The user's suites, and why they could not be read: a broken user registry must not
+    stop runs on the built-in suites, only the lookups that need it."""
+    try:
+        return _read_registry(user_suite_dir()), None
+    except SuiteError as exc:
+        return {}, str(exc)
 
 
 def _write_registry(directory: Path, infos: dict[str, SuiteInfo]) -> None:
     entries = {
-        name: {"file": i.path.name, "sha256": i.sha256, "count": i.count, "meta": i.meta}
+        name: {
+            "file": i.path.name,
+            "sha256": i.sha256,
+            "count": i.count,
+            "meta": i.meta,
+            **({"states_sha256": i.states_sha256} if i.states_sha256 else {}),
+        }
         for name, i in sorted(infos.items())
     }
     directory.mkdir(parents=True, exist_ok=True)
@@ -72,27 +100,64 @@ def _write_registry(directory: Path, infos: dict[str, SuiteInfo]) -> None:
 
 
 def list_suites() -> list[SuiteInfo]:
-    """Built-in suites first, then the user's, each in name order."""
+    """Built-in suites first, then the user's, each in name order.
+
+    A user registry that cannot be read is left out with a warning naming it.
+    """
     builtin = _read_registry(BUILTIN_DIR)
-    user = {n: i for n, i in _read_registry(user_suite_dir()).items() if n not in builtin}
+    users, problem = _user_registry()
+    if problem is not None:
+        warnings.warn(f"{problem}; only the built-in suites are listed", stacklevel=2)
+    user = {n: i for n, i in users.items() if n not in builtin}
     return [builtin[n] for n in sorted(builtin)] + [user[n] for n in sorted(user)]
 
 
 def suite_info(name: str) -> SuiteInfo:
     """Look a suite up by name; unknown names get "did you mean"."""
-    infos = {i.name: i for i in list_suites()}
+    builtin = _read_registry(BUILTIN_DIR)
+    if name in builtin:
+        return builtin[name]
+    users, problem = _user_registry()
+    if problem is not None:
+        raise SuiteError(f"suite {name!r} is not built in, and {problem}")
+    infos = {**users, **builtin}
     if name in infos:
         return infos[name]
     raise SuiteError(f"unknown suite {name!r}; {did_you_mean(name, infos)}")
 
 
-def load_suite(name: str) -> Suite:
-    """Load a registered suite, checking its hash, or a JSONL file given by path."""
-    if name.endswith(".jsonl") and Path(name).is_file():
+def load_suite(name: str, limit: int | None = None) -> Suite:
+    """Load a registered suite, checking its hash, or a JSONL file given by path.
+
+    ``limit``: only the first instances are needed (read just those where the registry
+    lets the suite's identity be known without parsing the rest).
+    """
+    if name.endswith(".jsonl") and _is_file(Path(name)):
         path = Path(name)
         return read_suite_file(path, path.stem, None, {"source": str(path)})
     info = suite_info(name)
-    return read_suite_file(info.path, info.name, info.sha256, info.meta)
+    builtin = info.path.parent == BUILTIN_DIR
+    hint = (
+        "reinstall cubebench (in a source checkout: git checkout the file)"
+        if builtin
+        else f"import it again (bench suites import ... --name {name} --overwrite)"
+    )
+    return read_suite_file(
+        info.path,
+        info.name,
+        info.sha256,
+        info.meta,
+        limit=limit,
+        known_states_sha256=info.states_sha256,
+        restore_hint=hint,
+    )
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name too long for the file system, say: not a file
+        return False
 
 
 def register_builtin(name: str, instances: Sequence[Instance], meta: dict) -> SuiteInfo:
@@ -108,19 +173,25 @@ def register_user_suite(
     Raises:
         SuiteError: if the name is a built-in suite's, or taken and ``overwrite`` is False.
     """
+    check_new_suite_name(name, overwrite=overwrite)
+    return _register(user_suite_dir(), name, instances, meta)
+
+
+def check_new_suite_name(name: str, *, overwrite: bool = False) -> None:
+    """Refuse a name a user suite cannot take, before any work is spent importing it."""
     if not name or any(c in name for c in "/\\ ") or name.startswith("."):
         raise SuiteError(f"suite name {name!r} must be a plain word like 'deepcubea-test-v1'")
+    check_path_name(name, "suite name")
     if name in _read_registry(BUILTIN_DIR):
         raise SuiteError(f"suite {name!r} is built in; choose another name")
-    if name in _read_registry(user_suite_dir()) and not overwrite:
+    if name in _user_registry()[0] and not overwrite:
         raise SuiteError(f"suite {name!r} exists already; pass --overwrite to replace it")
-    return _register(user_suite_dir(), name, instances, meta)
 
 
 def _register(directory: Path, name: str, instances: Sequence[Instance], meta: dict) -> SuiteInfo:
     path = directory / f"{name}.jsonl"
     digest = write_suite_file(path, instances)
     infos = _read_registry(directory)
-    infos[name] = SuiteInfo(name, path, digest, len(instances), meta)
+    infos[name] = SuiteInfo(name, path, digest, len(instances), meta, states_digest(instances))
     _write_registry(directory, infos)
     return infos[name]

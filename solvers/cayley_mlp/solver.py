@@ -7,11 +7,11 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from cubebench.harness import POSITIVE, Attempt, Budget, Metric
+from cubebench.harness import Attempt, Budget, Metric
 from cubebench.solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.cayley_mlp.model import encode
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from cubebench.solvers.search.settings import run_search
+from cubebench.solvers.search.settings import BATCH, BEAM_WIDTH, run_search
 
 
 @dataclass(frozen=True)
@@ -19,8 +19,8 @@ class CayleyMLPSettings(TorchSearchSettings):
     search: Literal["beam", "astar", "greedy"] = "beam"
     # the field's table is quarter-turn; CayleyPy searched with beams up to 2^24 on a GPU
     metric: Metric = "qtm"
-    beam_width: Annotated[int, POSITIVE] = 8192
-    batch_size: Annotated[int, POSITIVE] = 16384
+    beam_width: Annotated[int, BEAM_WIDTH] = 8192
+    batch_size: Annotated[int, BATCH] = 16384
 
 
 class CayleyMLPSolver(TorchModelSolver):

@@ -7,17 +7,17 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from cubebench.harness import POSITIVE, Attempt, Budget
+from cubebench.harness import Attempt, Budget
 from cubebench.solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.cnn_faces.model import encode
 from cubebench.solvers.common.keras_io import KerasModelSolver, log_softmax
-from cubebench.solvers.search.settings import SearchSettings, run_search
+from cubebench.solvers.search.settings import BATCH, SearchSettings, run_search
 
 
 @dataclass(frozen=True)
 class CNNFacesSettings(SearchSettings):
     search: Literal["greedy", "beam"] = "greedy"
-    batch_size: Annotated[int, POSITIVE] = 4096
+    batch_size: Annotated[int, BATCH] = 4096
     precision: Literal["auto", "fp32", "bf16"] = "auto"
     checkpoint: str = ""  # a folder with another cnn-faces.keras + .json; empty: shipped
 

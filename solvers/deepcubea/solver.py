@@ -7,11 +7,11 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from cubebench.harness import POSITIVE, Attempt, Budget, Metric, Range, is_solved
+from cubebench.harness import Attempt, Budget, Metric, is_solved
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
 from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.deepcubea.model import encode
-from cubebench.solvers.search.settings import run_search
+from cubebench.solvers.search.settings import BATCH, DEPTH, WEIGHT, run_search
 
 
 @dataclass(frozen=True)
@@ -21,9 +21,9 @@ class DeepCubeASettings(TorchSearchSettings):
     metric: Metric = "qtm"
     # lambda: DeepCubeA uses 0.6 with B = 10,000 on GPUs; with the CPU model shipped here 0.6
     # times out beyond depth 12 (README), 0.2 solves every random state in seconds
-    weight: Annotated[float, Range(min=0, open_min=True)] = 0.2
-    astar_batch: Annotated[int, POSITIVE] = 1000
-    max_depth: Annotated[int, POSITIVE] = 60
+    weight: Annotated[float, WEIGHT] = 0.2
+    astar_batch: Annotated[int, BATCH] = 1000
+    max_depth: Annotated[int, DEPTH] = 60
 
 
 class DeepCubeASolver(TorchModelSolver):

@@ -10,9 +10,9 @@ import kociemba
 import numpy as np
 
 from cubebench.harness import (
-    POSITIVE,
     Attempt,
     Budget,
+    Range,
     SolverSettings,
     is_solved,
     parse_moves,
@@ -22,7 +22,8 @@ from cubebench.harness import (
 
 @dataclass(frozen=True)
 class KociembaSettings(SolverSettings):
-    max_length: Annotated[int, POSITIVE] = 24
+    # the package's C search keeps a path in arrays of 31 moves and its depth in a C int
+    max_length: Annotated[int, Range(min=1, max=30)] = 24
     OPTION_HELP: ClassVar = {"max_length": "longest solution (HTM) the two-phase search accepts"}
 
 

@@ -8,18 +8,18 @@ from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 
-from cubebench.harness import POSITIVE, Attempt, Budget, symmetric_scores
+from cubebench.harness import Attempt, Budget, symmetric_scores
 from cubebench.harness import symmetry_group as group
 from cubebench.solvers.common.keras_io import KerasModelSolver, log_softmax
 from cubebench.solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.mlp_kociemba.model import encode
-from cubebench.solvers.search.settings import SearchSettings, run_search
+from cubebench.solvers.search.settings import BATCH, SearchSettings, run_search
 
 
 @dataclass(frozen=True)
 class MLPKociembaSettings(SearchSettings):
     search: Literal["greedy", "beam"] = "greedy"
-    batch_size: Annotated[int, POSITIVE] = 8192
+    batch_size: Annotated[int, BATCH] = 8192
     precision: Literal["auto", "fp32", "bf16"] = "auto"
     checkpoint: str = ""  # a folder with another mlp-kociemba.keras + .json; empty: shipped
     symmetries: Literal["auto", "none", "ud", "full"] = "auto"

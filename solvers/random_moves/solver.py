@@ -15,9 +15,9 @@ from typing import Annotated, ClassVar
 import numpy as np
 
 from cubebench.harness import (
-    POSITIVE,
     Attempt,
     Budget,
+    Range,
     SolverSettings,
     apply_moves,
     canonical_scrambles,
@@ -27,9 +27,9 @@ from cubebench.harness import (
 
 @dataclass(frozen=True)
 class RandomSettings(SolverSettings):
-    walk_length: Annotated[int, POSITIVE] = 20
-    max_walks: Annotated[int, POSITIVE] = 20_000
-    walks_per_batch: Annotated[int, POSITIVE] = 2_000
+    walk_length: Annotated[int, Range(min=1, max=1000)] = 20
+    max_walks: Annotated[int, Range(min=1, max=10**9)] = 20_000
+    walks_per_batch: Annotated[int, Range(min=1, max=10**6)] = 2_000
     OPTION_HELP: ClassVar = {
         "walk_length": "moves per random walk",
         "max_walks": "walks to try before giving up",

@@ -7,11 +7,18 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
-from cubebench.harness import POSITIVE, Attempt, Budget, Metric, Range, SolverSettings, move_set
+from cubebench.harness import Attempt, Budget, Metric, Range, SolverSettings, move_set
 from cubebench.solvers.search.astar import astar
 from cubebench.solvers.search.beam import beam_search
 from cubebench.solvers.search.greedy import greedy_rollout
 from cubebench.solvers.search.models import CheckedModel, Model, ModelClock, SearchLimits
+
+# upper bounds: the widest beam the field reports (2^24, CayleyPy), batches a model call can
+# hold, and paths no longer than the answers the harness replays
+BEAM_WIDTH = Range(min=1, max=2**24)
+BATCH = Range(min=1, max=2**22)
+DEPTH = Range(min=1, max=1000)
+WEIGHT = Range(min=0, max=100, open_min=True)
 
 
 @dataclass(frozen=True)
@@ -20,11 +27,11 @@ class SearchSettings(SolverSettings):
 
     search: str = "beam"
     metric: Metric = "htm"
-    beam_width: Annotated[int, POSITIVE] = 1024
-    batch_size: Annotated[int, POSITIVE] = 8192
-    weight: Annotated[float, Range(min=0, open_min=True)] = 0.6
-    astar_batch: Annotated[int, POSITIVE] = 1000
-    max_depth: Annotated[int, POSITIVE] = 40
+    beam_width: Annotated[int, BEAM_WIDTH] = 1024
+    batch_size: Annotated[int, BATCH] = 8192
+    weight: Annotated[float, WEIGHT] = 0.6
+    astar_batch: Annotated[int, BATCH] = 1000
+    max_depth: Annotated[int, DEPTH] = 40
     avoid_revisits: bool = True
     device: str = "cpu"
     threads: Annotated[int, Range(min=1, max=1024)] = 1

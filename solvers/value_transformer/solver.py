@@ -7,9 +7,9 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from cubebench.harness import POSITIVE, Attempt, Budget
+from cubebench.harness import Attempt, Budget
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from cubebench.solvers.search.settings import run_search
+from cubebench.solvers.search.settings import BATCH, BEAM_WIDTH, run_search
 from cubebench.solvers.value_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.value_transformer.model import encode
 
@@ -17,10 +17,10 @@ from cubebench.solvers.value_transformer.model import encode
 @dataclass(frozen=True)
 class ValueTransformerSettings(TorchSearchSettings):
     search: Literal["beam", "astar", "greedy"] = "beam"
-    beam_width: Annotated[int, POSITIVE] = 1000
+    beam_width: Annotated[int, BEAM_WIDTH] = 1000
     # ~0.2 s per call at this model's ~10k states/s on one thread, so a wall budget is
     # checked often enough (a beam of 1000 scores ~13,500 children per step)
-    batch_size: Annotated[int, POSITIVE] = 2048
+    batch_size: Annotated[int, BATCH] = 2048
     readout: Literal["mean", "mode"] = "mean"
 
 

@@ -33,6 +33,8 @@ def test_notation_round_trip(moves):
 
 def test_parse_accepts_aliases_and_whitespace():
     assert parse_moves("  R U2'  F’\n") == parse_moves("R U2 F'")
+    # a word processor's prime after a half turn, as after a face
+    assert parse_moves("U2’ R’ F2′ L′") == parse_moves("U2 R' F2 L'")
     assert parse_moves("") == []
 
 

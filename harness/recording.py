@@ -1,0 +1,132 @@
+"""Turn what executors report into verified records, and notice a run that cannot work.
+
+The runner's side of the :class:`~cubebench.harness.executors.base.Sink` seam: every answer
+is replayed by :func:`~cubebench.harness.verify.judge` before its record is appended, each
+instance is recorded once, and a solver entry whose first instances all fail the same way
+stops the run instead of writing the same error for every cube.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cubebench.harness.cube import facelets_to_state
+from cubebench.harness.progress import RunProgress
+from cubebench.harness.records.schema import Record, RecordError
+from cubebench.harness.records.store import RunStore
+from cubebench.harness.solver import Budget
+from cubebench.harness.suites.model import Suite
+from cubebench.harness.verify import judge
+from cubebench.harness.workers import Task
+
+
+class RunAbortedError(RecordError):
+    """Every instance a solver entry tried so far failed the same way: the run stops."""
+
+
+SAME_ERROR_STOP = 5
+"""A run stops when a solver entry's first this-many instances all end in one identical
+error (an impossible setting, a memory limit no worker fits in): finishing would only write
+thousands of copies of it."""
+
+
+def check_pinned(known: dict[str, Any], meta: dict[str, Any], solver: str, store: RunStore) -> None:
+    pinned, loaded = known.get("checkpoint_sha256"), meta.get("checkpoint_sha256")
+    if "checkpoint_sha256" in known and pinned != loaded:
+        raise RecordError(
+            f"{solver} loaded checkpoint {str(loaded)[:12]}… but the records already in "
+            f"{store.folder} came from {str(pinned)[:12]}…; start a new run"
+        )
+
+
+class RecordSink:
+    """Verifies what an executor reports for one solver entry and appends the record."""
+
+    def __init__(
+        self,
+        key: str,
+        suites: list[Suite],
+        budget: Budget,
+        store: RunStore,
+        manifest: dict,
+        progress: RunProgress,
+        nodes: Callable[[], dict[str, dict[str, Any]]] | None = None,
+    ) -> None:
+        self.key, self.suites, self.budget, self.nodes = key, suites, budget, nodes
+        self.store, self.manifest, self.progress = store, manifest, progress
+        self.optimal = {
+            (s.name, i.id): (i.optimal_htm, i.optimal_qtm) for s in suites for i in s.instances
+        }
+        self.recorded: set[tuple[str, str, int]] = set()
+        self.errors: list[str] | None = []  # while nothing else has come back: the errors so far
+
+    def ready(self, meta: dict[str, Any]) -> None:
+        """Pin the solver's checkpoint in the manifest as soon as a replica has loaded it,
+        and name the machine it loaded on (a run killed later still says where it ran)."""
+        known = self.manifest["solvers"][self.key]
+        check_pinned(known, meta, self.key, self.store)
+        changed = not known.items() >= meta.items()
+        known.update(meta)
+        seen = self.nodes() if self.nodes is not None else {}
+        if seen and not self.manifest.get("nodes", {}).items() >= seen.items():
+            self.manifest.setdefault("nodes", {}).update(seen)
+            changed = True
+        if changed:
+            self.store.write_manifest(self.manifest)
+
+    def result(self, task: Task, message: tuple) -> None:
+        self._finish(task, _verdict(message, task, self.optimal, self.budget))
+
+    def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
+        self._finish(task, _failure(task, status, error, wall))
+
+    def _finish(self, task: Task, record: Record) -> None:
+        if task.key in self.recorded:  # a late duplicate from a replaced replica
+            return
+        self.recorded.add(task.key)
+        self.store.append(record)
+        self.progress.update(record)
+        self._stop_on_one_repeated_error(record)
+
+    def _stop_on_one_repeated_error(self, record: Record) -> None:
+        if self.errors is None:
+            return
+        if record.status != "error":
+            self.errors = None  # something worked (or failed otherwise): the run goes on
+            return
+        self.errors.append(record.error or "")
+        if len(self.errors) >= SAME_ERROR_STOP and len(set(self.errors)) == 1:
+            raise RunAbortedError(
+                f"{self.key}: its first {len(self.errors)} instances all ended in "
+                f"'{self.errors[0][:300]}'; the run stopped (fix the cause, then start a "
+                f"new run; {self.store.folder} keeps what was recorded)"
+            )
+
+
+def _verdict(message: tuple, task: Task, optimal: dict, budget: Budget) -> Record:
+    solver, suite, instance = task.key
+    if message[0] == "error":
+        return _failure(task, "error", message[2], message[3])
+    state = facelets_to_state(task.facelets, validate=False)
+    return judge(
+        state,
+        message[2],
+        budget,
+        solver=solver,
+        suite=suite,
+        instance=instance,
+        optimal=optimal[(suite, instance)],
+    )
+
+
+def _failure(task: Task, status: str, error: str, wall: float | None) -> Record:
+    solver, suite, instance = task.key
+    return Record(
+        solver=solver,
+        suite=suite,
+        instance=instance,
+        status=status,
+        error=error[:2000],
+        wall_s=None if wall is None else round(wall, 6),
+    )

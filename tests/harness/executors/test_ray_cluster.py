@@ -1,0 +1,130 @@
+"""A real two-node Ray cluster on this machine (loopback only): a node dies mid-run, then the
+driver does, and the run still ends with every instance recorded once."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.harness.bench_process import bench, bench_env, pausing_run, record_lines, wait_for
+
+pytest.importorskip("ray", reason="Ray is not installed (pip install 'cubebench[ray]')")
+RAY = shutil.which("ray", path=str(Path(sys.executable).parent))
+pytestmark = pytest.mark.skipif(RAY is None, reason="the ray command is not installed")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """A head and a second node, each with 2 CPUs of its own; yields (address, env, node)."""
+    port, node_port = _free_port(), _free_port()
+    env = bench_env() | {
+        "RAY_USAGE_STATS_ENABLED": "0",
+        "RAY_AUTH_MODE": "token",  # Ray's local clusters want a token; this one is private
+        "RAY_AUTH_TOKEN": secrets.token_hex(32),
+    }
+    temp = tmp_path_factory.mktemp("ray")
+    common = ["--num-cpus", "2", "--node-ip-address", "127.0.0.1", "--disable-usage-stats"]
+    head = subprocess.Popen(
+        [RAY, "start", "--head", "--block", "--port", str(port), "--include-dashboard", "false",
+         "--temp-dir", str(temp), *common],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    address = f"127.0.0.1:{port}"
+    node = None
+    try:
+        wait_for(lambda: _joins(address, env), "the head to start", 120)
+        node = subprocess.Popen(
+            [RAY, "start", "--block", "--address", address, "--node-manager-port",
+             str(node_port), *common],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
+        wait_for(lambda: _node_count(address, env) == 2, "the second node to join", 120)
+        yield address, env, node_port
+    finally:
+        for proc in (node, head):
+            if proc is not None and proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+                try:
+                    proc.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    os.killpg(proc.pid, signal.SIGKILL)
+
+
+_NODES = "import ray, sys; ray.init(address=sys.argv[1]); print(len([n for n in ray.nodes() if n['Alive']]))"  # noqa: E501
+
+
+def _node_count(address: str, env: dict) -> int:
+    result = subprocess.run(
+        [sys.executable, "-c", _NODES, address], env=env, capture_output=True, text=True
+    )
+    return int(result.stdout.split()[-1]) if result.returncode == 0 and result.stdout else 0
+
+
+def _joins(address: str, env: dict) -> bool:
+    return _node_count(address, env) >= 1
+
+
+def _raylet(node_port: int) -> int | None:
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if "raylet" in cmdline and f"--node_manager_port={node_port}" in cmdline:
+            return int(proc.name)
+    return None
+
+
+def _start(args: list[str], env: dict) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", "from cubebench.harness.cli.main import main; main()", *args],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def test_a_node_lost_mid_run_then_the_driver_killed_and_resumed(tmp_path, cluster):
+    address, env, node_port = cluster
+    out = tmp_path / "runs"
+    args = pausing_run(out, "r", 60, "--executor", "ray", "--address", address, "--workers", "2",
+                       pause=0.2)  # fmt: skip
+    run = _start(args, env)
+    folder = out / "r"
+    wait_for(lambda: len(record_lines(folder)) >= 8 or run.poll() is not None, "records", 300)
+    nodes = json.loads((folder / "manifest.json").read_text())
+    assert nodes["config"]["address"] == address
+    raylet = _raylet(node_port)
+    assert raylet is not None, "the second node's raylet is not running"
+    os.kill(raylet, signal.SIGKILL)  # the node dies, and the replica on it
+    have = len(record_lines(folder))
+    wait_for(lambda: len(record_lines(folder)) >= have + 8 or run.poll() is not None, "more", 300)
+    run.kill()  # then the driver
+    run.wait()
+    assert len(record_lines(folder)) < 60
+    resumed = subprocess.run(
+        [sys.executable, "-c", "from cubebench.harness.cli.main import main; main()", "run",
+         "--resume", str(folder), "--quiet", "--no-report"],
+        env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert resumed.returncode == 0, resumed.stderr
+    records = [json.loads(line) for line in record_lines(folder)]
+    keys = [r["instance"] for r in records]
+    assert len(keys) == len(set(keys)) == 60
+    assert all(r["status"] == "solved" for r in records)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert len(manifest["nodes"]) == 2 and manifest["finished"]  # both nodes named
+    assert bench("show", str(folder)).returncode == 0

@@ -1,0 +1,89 @@
+"""A run folder's writer's lock, its cut last line, and records that must be unique."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cubebench.harness.records.lock import LOCK_FILE, FolderLock, RunLockedError
+from cubebench.harness.records.schema import SCHEMA_VERSION, Record, RecordError
+from cubebench.harness.records.store import RunStore
+
+
+def _store(tmp_path: Path, records: int = 0) -> RunStore:
+    store = RunStore(tmp_path / "run")
+    store.write_manifest({"schema_version": SCHEMA_VERSION, "run_id": "run"})
+    for i in range(records):
+        store.append(Record(solver="s", suite="q", instance=i, status="solved"))
+    store.close()
+    return store
+
+
+_HOLD = """
+import sys, time
+from cubebench.harness.records.lock import FolderLock
+lock = FolderLock(sys.argv[1]); lock.acquire(); print("held", flush=True); time.sleep(600)
+"""
+
+
+def test_a_second_writer_is_refused_with_the_holders_pid_until_it_dies(tmp_path):
+    store = _store(tmp_path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLD, str(store.folder)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(RunLockedError, match=f"being written by pid {holder.pid}"):
+            FolderLock(store.folder).acquire()
+    finally:
+        holder.kill()  # SIGKILL: no chance to release; the OS drops the lock
+        holder.wait()
+    lock = FolderLock(store.folder)
+    lock.acquire()
+    assert (store.folder / LOCK_FILE).read_text().strip().isdigit()
+    lock.release()
+    assert not (store.folder / LOCK_FILE).exists()  # a clean release leaves nothing
+
+
+def test_one_process_cannot_take_its_own_folder_twice(tmp_path):
+    store = _store(tmp_path)
+    first = FolderLock(store.folder)
+    first.acquire()
+    with pytest.raises(RunLockedError):
+        FolderLock(store.folder).acquire()
+    first.release()
+
+
+def test_a_complete_last_record_without_its_newline_is_kept(tmp_path):
+    store = _store(tmp_path, records=3)
+    path = store.folder / "records.jsonl"
+    path.write_bytes(path.read_bytes()[:-1])  # a crash between the write and the newline
+    assert len(store.read_records()) == 3  # reading counts it ...
+    store.lock()  # ... so the next writer must keep it
+    store.append(Record(solver="s", suite="q", instance=3, status="solved"))
+    store.close()
+    assert [r.instance for r in store.read_records()] == [0, 1, 2, 3]
+
+
+def test_a_cut_last_record_is_dropped_by_the_next_writer(tmp_path):
+    store = _store(tmp_path, records=3)
+    path = store.folder / "records.jsonl"
+    path.write_bytes(path.read_bytes()[:-20])
+    assert len(store.read_records()) == 2
+    store.lock()
+    store.append(Record(solver="s", suite="q", instance=2, status="solved"))
+    store.close()
+    assert [r.instance for r in store.read_records()] == [0, 1, 2]
+    assert all(json.loads(line) for line in path.read_text().splitlines())
+
+
+def test_readers_refuse_a_records_file_with_an_instance_twice(tmp_path):
+    store = _store(tmp_path, records=2)
+    path = store.folder / "records.jsonl"
+    path.write_text(path.read_text() + path.read_text().splitlines()[0] + "\n")
+    with pytest.raises(RecordError, match="records s on q instance 0 more than once"):
+        store.read_records()

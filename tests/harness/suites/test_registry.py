@@ -1,0 +1,92 @@
+"""Where suites are found: a broken user registry, a tampered file, a run on the first few
+cubes of a large suite."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import pytest
+
+from cubebench.harness.cube import apply_sequence, parse_moves, solved_batch, state_to_facelets
+from cubebench.harness.suites import registry
+from cubebench.harness.suites.model import Instance, SuiteError, parse_instances
+from cubebench.harness.suites.registry import list_suites, load_suite, register_user_suite
+from tests.harness.bench_process import bench
+
+
+def _instances(count: int) -> list[Instance]:
+    moves = parse_moves("R U F' L2 D B'")
+    out = []
+    for i in range(count):
+        state = apply_sequence(solved_batch(1), moves[: 1 + i % 6] * (1 + i // 6))[:, 0]
+        out.append(Instance(i, state_to_facelets(state)))
+    return out
+
+
+def test_a_corrupt_user_registry_leaves_the_built_in_suites_working(isolated_home):
+    (isolated_home / "suites").mkdir(parents=True)
+    (isolated_home / "suites" / "registry.json").write_text("{not json")
+    assert len(load_suite("depth-01-v1")) == 1000
+    with pytest.warns(UserWarning, match="registry.json is unreadable"):
+        names = [i.name for i in list_suites()]
+    assert "depth-01-v1" in names
+    with pytest.raises(SuiteError, match="is not built in, and suite registry .* is unreadable"):
+        load_suite("mine")
+
+
+def test_a_run_on_a_built_in_suite_beside_a_corrupt_user_registry(tmp_path, isolated_home):
+    (isolated_home / "suites").mkdir(parents=True)
+    (isolated_home / "suites" / "registry.json").write_text("[]")
+    result = bench(
+        "run", "-s", "kociemba", "--suite", "depth-01-v1", "--limit", "2", "--out",
+        str(tmp_path), "--quiet", "--no-report",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_tampered_user_suite_says_how_a_user_restores_it(isolated_home):
+    info = register_user_suite("mine", _instances(3), {"source": "test"})
+    info.path.write_bytes(info.path.read_bytes().replace(b'"id": 2', b'"id": 9'))
+    with pytest.raises(SuiteError, match="import it again") as raised:
+        load_suite("mine")
+    assert "git" not in str(raised.value)
+
+
+def test_the_first_cubes_of_a_large_suite_are_read_alone(isolated_home, monkeypatch):
+    everything = _instances(600)
+    info = register_user_suite("large", everything, {"source": "test"})
+    full = load_suite("large")
+    parsed: list[int] = []
+
+    def counting(data, source, limit=None):
+        result = parse_instances(data, source, limit)
+        parsed.append(len(result))
+        return result
+
+    monkeypatch.setattr("cubebench.harness.suites.model.parse_instances", counting)
+    first = load_suite("large", limit=3)
+    assert parsed == [3]  # the other 597 were neither parsed nor checked
+    assert [i.id for i in first.instances] == [0, 1, 2]
+    assert (first.sha256, first.total, first.states_sha256) == (
+        full.sha256,
+        600,
+        full.states_sha256,
+    )
+    assert (
+        json.loads((info.path.parent / "registry.json").read_text())["suites"]["large"][
+            "states_sha256"
+        ]
+        == full.states_sha256
+    )
+
+
+def test_suites_show_refuses_a_limit_below_one():
+    result = bench("suites", "show", "depth-01-v1", "--limit", "-1")
+    assert result.returncode == 2 and "--limit -1" in result.stderr
+
+
+def test_list_suites_without_a_user_registry_warns_nothing(isolated_home):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert registry.list_suites()

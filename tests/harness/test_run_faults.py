@@ -1,0 +1,71 @@
+"""The property the run folder's guarantees come down to: whatever mix of SIGKILL, SIGTERM,
+a cut or unterminated last line and a second writer a run meets, it ends, after resumes,
+with every instance recorded exactly once and nothing written outside its folder."""
+
+from __future__ import annotations
+
+import json
+import signal
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.harness.bench_process import bench, pausing_run, record_lines, start_bench, wait_for
+
+COUNT = 24
+FAULTS = ("sigkill", "sigterm", "unterminated", "cut", "second_writer")
+RESUME = ("--quiet", "--no-report")
+
+
+def _apply(fault: str, proc, folder: Path) -> None:
+    if fault == "second_writer":
+        second = bench("run", "--resume", str(folder), *RESUME)
+        if proc.poll() is None:  # the first still writes: the second must be refused
+            assert second.returncode == 2 and "being written by pid" in second.stderr
+        proc.kill()
+    elif fault == "sigterm":
+        proc.send_signal(signal.SIGTERM)
+    else:
+        proc.kill()
+    proc.wait(timeout=120)
+    path = folder / "records.jsonl"
+    if fault in ("unterminated", "cut") and path.exists() and path.stat().st_size:
+        data = path.read_bytes()
+        path.write_bytes(data[:-1] if fault == "unterminated" else data[:-15])
+
+
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    faults=st.lists(st.sampled_from(FAULTS), min_size=1, max_size=3),
+    after=st.lists(st.integers(min_value=1, max_value=10), min_size=3, max_size=3),
+)
+def test_any_mix_of_faults_ends_with_every_instance_recorded_once(isolated_home, faults, after):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "runs"
+        folder = out / "r"
+        for i, (fault, k) in enumerate(zip(faults, after, strict=False)):
+            args = pausing_run(out, "r", COUNT) if i == 0 else ["run", "--resume", str(folder)]
+            proc = start_bench(*args, *(RESUME if i else ()))
+            have = len(record_lines(folder))
+            wait_for(
+                lambda have=have, k=k, proc=proc: (
+                    len(record_lines(folder)) >= have + k or proc.poll() is not None
+                ),
+                "records",
+            )
+            _apply(fault, proc, folder)
+        for _ in range(2):  # a resume finishes it (a second one finds nothing left to do)
+            result = bench("run", "--resume", str(folder), *RESUME)
+            assert result.returncode == 0, result.stderr
+        records = [json.loads(line) for line in record_lines(folder)]
+        keys = [(r["solver"], r["suite"], r["instance"]) for r in records]
+        assert len(keys) == len(set(keys)) == COUNT
+        assert all(r["status"] == "solved" for r in records)
+        assert sorted(p.name for p in Path(tmp).rglob("*")) == sorted(
+            ["runs", "r", "manifest.json", "records.jsonl"]
+        )
+        assert json.loads((folder / "manifest.json").read_text())["finished"]
