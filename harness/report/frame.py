@@ -38,10 +38,10 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
 
     Columns: run, solver (name), label (name plus the settings that tell runs of the same
     solver apart), family (the registered solver of a labelled entry, e.g. of a sweep), suite,
-    suite_sha256, depth (for depth-k suites), instance, status, solved, length_htm,
-    length_qtm, optimal_htm, gap_htm, optimal_qtm, gap_qtm, metric, wall_s, nodes,
-    model_calls. Runs keep the order given; within a run, rows are sorted by solver, suite
-    and instance, whatever order the workers wrote them in.
+    suite_sha256, depth (for depth-k suites), qdepth (quarter-turn depth suites), instance,
+    status, solved, length_htm, length_qtm, optimal_htm, gap_htm, optimal_qtm, gap_qtm, metric,
+    wall_s, nodes, model_calls. Runs keep the order given; within a run, rows are sorted by
+    solver, suite and instance, whatever order the workers wrote them in.
     """
     runs, frames = [], []
     pinned: dict[str, tuple[str, str]] = {}
@@ -68,9 +68,10 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
         frame["run"] = store.run_id
         suites = manifest["suites"]
         frame["suite_sha256"] = frame["suite"].map({k: v["sha256"] for k, v in suites.items()})
-        frame["depth"] = frame["suite"].map(
-            {k: v.get("meta", {}).get("depth") for k, v in suites.items()}
-        )
+        for column in ("depth", "qdepth"):  # face-turn and quarter-turn depth suites
+            frame[column] = frame["suite"].map(
+                {k: v.get("meta", {}).get(column) for k, v in suites.items()}
+            )
         runs.append(LoadedRun(Path(folder), manifest))
         frames.append(frame)
     if not frames:

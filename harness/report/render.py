@@ -101,8 +101,8 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
     generated = datetime.now(UTC).isoformat(timespec="seconds")
     missing = [caption for name, (caption, _) in FIGURES.items() if name not in figures]
     left_out = (
-        "Not drawn, for want of data in these runs (no depth-k suite, no random-state suite "
-        "or no solved cube): " + "; ".join(missing) + "."
+        "Not drawn, for want of data in these runs (no depth-k or qdepth-k suite, no "
+        "random-state suite or no solved cube): " + "; ".join(missing) + "."
         if missing
         else ""
     )

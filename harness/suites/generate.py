@@ -10,6 +10,11 @@ and uniformly from all 18, so moves may cancel or merge (``U U'``, ``R R``) and 
 often much nearer solved than k; from ``default_rng([SUITE_SEED, 100 + k])``. It exists so a
 seed's restore rate can be compared on its own kind of scramble; the depth-k suites are the
 harder, canonical measure.
+
+Quarter-turn depth suites (``qdepth-k``): canonical scrambles of exactly k quarter turns (no
+move followed by its inverse, opposite faces in one order, never three equal quarter turns in
+a row), uniform over all such sequences, from ``default_rng([SUITE_SEED, 200 + k])``: the
+depth curve of a solver that works in the quarter-turn metric, in its own metric.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from cubebench.harness.cube import (
     scrambled_batch,
     state_to_facelets,
 )
+from cubebench.harness.cube.scramble import canonical_quarter_scrambles
 from cubebench.harness.suites.model import Instance
 from cubebench.harness.suites.oracle import DistanceOracle
 
@@ -38,8 +44,16 @@ SUITE_SIZE = 1000
 MAX_DEPTH = 20
 
 
+QTM_MAX_DEPTH = 14
+QDEPTH_SEED_OFFSET = 200
+
+
 def depth_suite_name(depth: int, version: int = 1) -> str:
     return f"depth-{depth:02d}-v{version}"
+
+
+def qdepth_suite_name(depth: int, version: int = 1) -> str:
+    return f"qdepth-{depth:02d}-v{version}"
 
 
 RANDOM_STATE_SUITE = "random-state-v1"
@@ -68,6 +82,13 @@ def depth_instances(depth: int, count: int = SUITE_SIZE, seed: int = SUITE_SEED)
     return _scrambled_instances(canonical_scrambles(count, depth, rng), depth)
 
 
+def qdepth_instances(depth: int, count: int = SUITE_SIZE, seed: int = SUITE_SEED) -> list[Instance]:
+    """Canonical quarter-turn scrambles of exactly ``depth`` quarter turns. Their ``depth``
+    field stays unset: it means face-turn depth, and the suite's meta says ``qdepth``."""
+    rng = np.random.default_rng([seed, QDEPTH_SEED_OFFSET + depth])
+    return _scrambled_instances(canonical_quarter_scrambles(count, depth, rng), None)
+
+
 def uniform_move_instances(count: int = SUITE_SIZE) -> list[Instance]:
     """Seed 003/004-style scrambles; ``depth`` stays unset because moves may cancel."""
     rng = np.random.default_rng(list(UNIFORM_MOVES_SEED))
@@ -84,16 +105,16 @@ def annotate_optimal(
     oracle: DistanceOracle,
     max_levels: int,
     progress: Callable[[int], None] | None = None,
+    metric: str = "htm",
 ) -> list[Instance]:
-    """Attach the exact HTM optimum, or ``optimal_htm_min`` where it is out of reach."""
+    """Attach the exact optimum in ``metric`` (the oracle's), or its lower bound
+    (``optimal_htm_min``, ``optimal_qtm_min``) where it is out of reach."""
     out = []
     for inst in instances:
         state = facelets_to_state(inst.facelets, validate=False)
         distance, exact = oracle.distances(state[:, None], max_levels)
-        if exact[0]:
-            out.append(replace(inst, optimal_htm=int(distance[0])))
-        else:
-            out.append(replace(inst, optimal_htm_min=int(distance[0])))
+        field = f"optimal_{metric}" if exact[0] else f"optimal_{metric}_min"
+        out.append(replace(inst, **{field: int(distance[0])}))
         if progress:
             progress(1)
     return out

@@ -1,9 +1,10 @@
 """Suite instances and the JSONL file form that other tools read.
 
 A suite file holds one JSON object per line with at least ``id`` and ``facelets`` and, where
-known, ``scramble``, ``depth``, ``optimal_htm``, ``optimal_qtm`` and ``optimal_htm_min`` (a
-lower bound when the exact optimum is not known). A suite is pinned by the sha256 of its
-file bytes; results record that hash and are only compared within it.
+known, ``scramble``, ``depth``, ``optimal_htm``, ``optimal_qtm``, and ``optimal_htm_min`` or
+``optimal_qtm_min`` (a lower bound when the exact optimum in that metric is not known). A
+suite is pinned by the sha256 of its file bytes; results record that hash and are only
+compared within it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,16 @@ from cubebench.harness.cube import (
     state_to_facelets,
 )
 
-_FIELDS = ("id", "facelets", "scramble", "depth", "optimal_htm", "optimal_htm_min", "optimal_qtm")
+_FIELDS = (
+    "id",
+    "facelets",
+    "scramble",
+    "depth",
+    "optimal_htm",
+    "optimal_htm_min",
+    "optimal_qtm",
+    "optimal_qtm_min",
+)
 
 
 class SuiteError(ValueError):
@@ -44,6 +54,7 @@ class Instance:
     optimal_htm: int | None = None
     optimal_htm_min: int | None = None
     optimal_qtm: int | None = None
+    optimal_qtm_min: int | None = None
 
     def to_json(self) -> str:
         data = {k: v for k, v in asdict(self).items() if v is not None}
@@ -138,7 +149,7 @@ def parse_instances(data: bytes, source: str, limit: int | None = None) -> tuple
 
 
 def _check_instance(obj: dict, where: str) -> Instance:
-    for key in ("id", "depth", "optimal_htm", "optimal_htm_min", "optimal_qtm"):
+    for key in (*_FIELDS[3:], "id"):
         value = obj.get(key)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise SuiteError(f"{where}: {key} must be an integer, got {value!r}")

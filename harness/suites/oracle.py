@@ -32,7 +32,7 @@ from cubebench.harness.cube.movesets import MoveSet, move_set
 # Number of states at each exact distance from solved, known results (HTM: OEIS A080601,
 # QTM: A080602); the table build checks itself against them.
 STATES_AT_DISTANCE = (1, 18, 243, 3240, 43239, 574908, 7618438)
-QTM_STATES_AT_DISTANCE = (1, 12, 114, 1068, 10011, 93840, 878880)
+QTM_STATES_AT_DISTANCE = (1, 12, 114, 1068, 10011, 93840, 878880, 8221632)
 _COUNTS = {"htm": STATES_AT_DISTANCE, "qtm": QTM_STATES_AT_DISTANCE}
 
 
@@ -93,15 +93,24 @@ class DistanceOracle:
         return cls(np.concatenate(all_keys), np.concatenate(all_dist), radius, metric)
 
     @classmethod
-    def cached(cls, radius: int, cache_dir: Path, progress: Callable[[str], None] | None = None):
+    def cached(
+        cls,
+        radius: int,
+        cache_dir: Path,
+        progress: Callable[[str], None] | None = None,
+        metric: str = "htm",
+    ):
         """Load the table from ``cache_dir`` or build and save it there."""
-        path = cache_dir / f"distance-table-r{radius}.npz"
+        stem = (
+            f"distance-table-r{radius}" if metric == "htm" else f"distance-table-{metric}-r{radius}"
+        )
+        path = cache_dir / f"{stem}.npz"
         if path.exists():
             with np.load(path, allow_pickle=False) as data:
                 keys, dist = data["keys"], data["distances"]
-            if dist.size == sum(STATES_AT_DISTANCE[: radius + 1]):
-                return cls(keys, dist, radius)
-        oracle = cls.build(radius, progress)
+            if dist.size == sum(_COUNTS[metric][: radius + 1]):
+                return cls(keys, dist, radius, metric)
+        oracle = cls.build(radius, progress, metric)
         cache_dir.mkdir(parents=True, exist_ok=True)
         np.savez(path, keys=oracle._keys, distances=oracle._distances)
         return oracle

@@ -18,12 +18,14 @@ def make_run(
     sha: str = "a" * 64,
     solver: str = "alpha",
     settings: dict | None = None,
+    kind: str = "depth",
 ) -> Path:
-    """``solved[(suite, depth)] = k``: the first k of n instances are solved."""
+    """``solved[(suite, depth)] = k``: the first k of n instances are solved; ``kind``:
+    ``depth`` (face-turn depth suites) or ``qdepth`` (quarter-turn ones)."""
     store = RunStore(folder)
     suites = {}
     for (suite, depth), k in solved.items():
-        meta = {"depth": depth} if depth else {"kind": "random-state"}
+        meta = {kind: depth} if depth else {"kind": "random-state"}
         suites[suite] = {"sha256": sha, "count": n, "meta": meta}
         for i in range(n):
             ok = i < k

@@ -54,6 +54,16 @@ def test_synthetic_run_report_has_the_right_data(tmp_path):
     assert "command `bench run`" in md and "commit abc" in md
 
 
+def test_quarter_turn_depth_suites_get_their_own_curve(tmp_path):
+    a = make_run(tmp_path / "a", {("qdepth-02-v1", 2): 20, ("qdepth-06-v1", 6): 5}, kind="qdepth")
+    data, _ = load_runs([a])
+    figures = draw_all(data, tmp_path)
+    rates = figures["solve_rate_vs_qdepth"][2].set_index("depth")["rate"]
+    assert rates.to_dict() == {2: 1.0, 6: 0.25}
+    assert "solve_rate_vs_depth" not in figures  # a quarter turn is not a face-turn depth
+    assert mpimg.imread(tmp_path / "solve_rate_vs_qdepth.png").std() > 0.01
+
+
 def test_real_short_run_report(tmp_path):
     config = RunConfig(
         solvers=(SolverSpec("kociemba"), SolverSpec("random")),
