@@ -21,7 +21,7 @@ from cubebench.harness.cli.train import train_command
 from cubebench.harness.cube import InvalidCubeError, NotationError
 from cubebench.harness.records.schema import RecordError
 from cubebench.harness.registry import UnknownSolverError
-from cubebench.harness.report.rules import ThresholdError
+from cubebench.harness.report.rules import NothingToCompareError, ThresholdError
 from cubebench.harness.runner import RunInterruptedError
 from cubebench.harness.solver import ArgumentError, SettingsError, SolverLoadError
 from cubebench.harness.suites.model import SuiteError
@@ -57,6 +57,7 @@ USER_ERRORS = (
     FileNotFoundError,
     SolverLoadError,
     ThresholdError,
+    NothingToCompareError,
 )
 
 

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from cubebench.harness.report.rules import Rule
+
 
 def report_command(
     runs: Annotated[list[Path], typer.Argument(help="run folders to put in one report")],
@@ -21,26 +23,37 @@ def report_command(
 
 
 def compare_command(
-    base: Annotated[Path, typer.Argument(help="baseline run folder")],
-    new: Annotated[Path, typer.Argument(help="new run folder")],
+    runs: Annotated[list[Path], typer.Argument(help="one run folder, or BASE and NEW")],
+    base: Annotated[
+        str | None, typer.Option(help="entry of the (first) run to compare against")
+    ] = None,
+    new: Annotated[str | None, typer.Option(help="entry of the (last) run compared")] = None,
     fail_if: Annotated[
         list[str] | None,
         typer.Option(
             "--fail-if", help="e.g. 'solve_rate<-1pp', 'length>+0.5', 'time>+20%' (repeat)"
         ),
     ] = None,
+    csv: Annotated[Path | None, typer.Option(help="also write the full table here")] = None,
 ) -> None:
-    """What changed between two runs of the same suites; exit 1 when a threshold is crossed."""
+    """Two entries head to head on the cubes both attempted; exit 1 when a threshold is crossed.
+
+    One run: ``--base A --new B`` name two of its entries. Two runs: entries of the same name
+    are paired (a regression check), or ``--base`` of the first against ``--new`` of the
+    second. Nothing to pair is an error (exit 2), never an empty pass.
+    """
     from cubebench.harness.report.compare import (  # heavy: loaded on use
-        Rule,
-        compare_runs,
         failures,
+        head_to_head,
+        printable,
     )
 
     rules = [Rule.parse(text) for text in fail_if or []]
-    table = compare_runs(base, new)
-    with __import__("pandas").option_context("display.width", 200, "display.max_columns", 20):
-        typer.echo(table.round(3).to_string(index=False) if len(table) else "no common pairs")
+    table = head_to_head(runs, base, new)
+    if csv is not None:
+        table.to_csv(csv, index=False)
+    with __import__("pandas").option_context("display.width", 250, "display.max_columns", 30):
+        typer.echo(printable(table).to_string(index=False))
     crossed = failures(table, rules)
     for line in crossed:
         typer.echo(f"FAIL: {line}", err=True)

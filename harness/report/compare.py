@@ -1,8 +1,13 @@
-"""``bench compare BASE NEW``: what changed between two runs of the same suites.
+"""``bench compare``: two entries head to head on the cubes both attempted.
 
-Pairs are matched by solver label and suite, and instances by id, so every difference is
-paired: McNemar's exact test for the solve rate, a paired bootstrap for the length on the
-cubes both runs solved. ``--fail-if`` turns a threshold into an exit code for CI.
+An entry is a solver with its settings and checkpoint as a run labels it (its key in the
+records). Two entries of one run (``--base kociemba --new my-iddfs``), the same entry in two
+runs (a regression check), or any entry of one run against any of another are paired
+instance by instance within each suite (and pooled over the suites), so every difference is
+paired: Wilson intervals for each solve rate, McNemar's exact test on the discordant cubes
+for their difference, a paired bootstrap for the length difference (HTM and QTM) on the
+cubes both solved, and the median of the per-cube time ratios. Suites of different hashes
+are never paired (:func:`~cubebench.harness.report.frame.load_runs` refuses them).
 """
 
 from __future__ import annotations
@@ -12,49 +17,194 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from cubebench.harness.metrics import mcnemar_exact, paired_bootstrap_diff
+from cubebench.harness.metrics import mcnemar_exact, paired_bootstrap_diff, wilson_interval
+from cubebench.harness.naming import did_you_mean
 from cubebench.harness.report.frame import load_runs
-from cubebench.harness.report.rules import Rule, ThresholdError
+from cubebench.harness.report.rules import NothingToCompareError, Rule
+
+POOLED = "(pooled)"
 
 
-def compare_runs(base: Path, new: Path) -> pd.DataFrame:
-    """One row per (solver label, suite) present in both runs."""
-    data, runs = load_runs([base, new])  # refuses different suite hashes
-    base_id, new_id = (r.run_id for r in runs)
-    if base_id == new_id:
-        raise ThresholdError("BASE and NEW are the same run")
+def head_to_head(
+    folders: list[Path], base: str | None = None, new: str | None = None
+) -> pd.DataFrame:
+    """One row per pair of entries and suite they share, then a pooled row per pair.
+
+    Args:
+        folders: one run (then ``base`` and ``new`` name two of its entries) or two runs
+            (BASE, NEW: entries of the same name are paired, or ``base`` from the first run
+            against ``new`` from the second).
+
+    Raises:
+        NothingToCompareError: no such entry, or no instance both attempted.
+    """
+    if len(folders) not in (1, 2):
+        raise NothingToCompareError(f"compare takes one run or two, got {len(folders)}")
+    data, runs = load_runs(folders)
+    run_ids = [r.run_id for r in runs]
     rows = []
-    for (solver, suite), group in data.groupby(["solver", "suite"]):
-        a = group[group["run"] == base_id].set_index("instance")
-        b = group[group["run"] == new_id].set_index("instance")
-        common = a.index.intersection(b.index)
-        if common.empty:
+    for (run_a, entry_a), (run_b, entry_b) in _pairs(data, run_ids, base, new):
+        a = data[(data["run"] == run_a) & (data["solver"] == entry_a)]
+        b = data[(data["run"] == run_b) & (data["solver"] == entry_b)]
+        aligned = []
+        for suite in sorted(set(a["suite"]) & set(b["suite"])):
+            pair = _align(a[a["suite"] == suite], b[b["suite"] == suite])
+            if pair is not None:
+                aligned.append(pair)
+                rows.append(_row(pair, suite))
+        if len(aligned) > 1:
+            pooled = tuple(
+                pd.concat(side, ignore_index=True) for side in zip(*aligned, strict=True)
+            )
+            rows.append(_row(pooled, POOLED))
+        for row in rows:
+            row.setdefault("base_run", run_a)
+            row.setdefault("base", entry_a)
+            row.setdefault("new_run", run_b)
+            row.setdefault("new", entry_b)
+    if not rows:
+        raise NothingToCompareError(_why_nothing(data, run_ids))
+    table = pd.DataFrame(rows)
+    first = ["base_run", "base", "new_run", "new", "suite"]
+    return table[first + [c for c in table.columns if c not in first]]
+
+
+def _pairs(
+    data: pd.DataFrame, run_ids: list[str], base: str | None, new: str | None
+) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    entries = {run: sorted(set(data.loc[data["run"] == run, "solver"])) for run in run_ids}
+    base_run, new_run = run_ids[0], run_ids[-1]
+    if base is None and new is None:
+        if len(run_ids) == 1:
+            raise NothingToCompareError(
+                f"one run: name two of its entries with --base and --new "
+                f"({', '.join(entries[base_run])})"
+            )
+        shared = [e for e in entries[base_run] if e in entries[new_run]]
+        if not shared:
+            raise NothingToCompareError(
+                f"runs {base_run} and {new_run} share no entry "
+                f"({', '.join(entries[base_run])} against {', '.join(entries[new_run])}); "
+                "name the two with --base and --new"
+            )
+        return [((base_run, e), (new_run, e)) for e in shared]
+    if base is None or new is None:
+        raise NothingToCompareError("give both --base and --new, or neither")
+    chosen = []
+    for run, wanted, option in ((base_run, base, "--base"), (new_run, new, "--new")):
+        rows = data[data["run"] == run]
+        if wanted in entries[run]:
+            chosen.append((run, wanted))
             continue
-        a, b = a.loc[common], b.loc[common]
-        only_a = int((a["solved"] & ~b["solved"]).sum())
-        only_b = int((b["solved"] & ~a["solved"]).sum())
-        both = a["solved"] & b["solved"]
-        mean, low, high = paired_bootstrap_diff(
-            a.loc[both, "length_htm"].to_numpy(float), b.loc[both, "length_htm"].to_numpy(float)
+        by_label = sorted(set(rows.loc[rows["label"] == wanted, "solver"]))
+        if len(by_label) != 1:
+            raise NothingToCompareError(
+                f"{option} {wanted!r}: run {run} has no such entry; "
+                f"{did_you_mean(wanted, entries[run])}"
+            )
+        chosen.append((run, by_label[0]))
+    if chosen[0] == chosen[1]:
+        raise NothingToCompareError(f"--base and --new are the same entry ({base})")
+    return [(chosen[0], chosen[1])]
+
+
+def _align(a: pd.DataFrame, b: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame] | None:
+    """The instances both attempted, in instance order (a bootstrap resamples by position)."""
+    a, b = a.set_index("instance"), b.set_index("instance")
+    common = a.index.intersection(b.index).sort_values()
+    if common.empty:
+        return None
+    return a.loc[common].reset_index(), b.loc[common].reset_index()
+
+
+def _row(pair: tuple[pd.DataFrame, pd.DataFrame], suite: str) -> dict:
+    a, b = pair
+    solved_a, solved_b = a["solved"].to_numpy(bool), b["solved"].to_numpy(bool)
+    n = len(a)
+    only_a, only_b = int((solved_a & ~solved_b).sum()), int((solved_b & ~solved_a).sum())
+    both = solved_a & solved_b
+    row: dict = {"suite": suite, "n": n}
+    for side, solved in (("base", solved_a), ("new", solved_b)):
+        low, high = wilson_interval(int(solved.sum()), n)
+        row |= {f"{side}_rate": 100 * solved.mean(), f"{side}_low": 100 * low}
+        row[f"{side}_high"] = 100 * high
+    row |= {
+        "solve_rate_diff_pp": 100 * (solved_b.mean() - solved_a.mean()),
+        "only_base": only_a,
+        "only_new": only_b,
+        "mcnemar_p": mcnemar_exact(only_a, only_b),
+        "both_solved": int(both.sum()),
+    }
+    for metric, column in (("", "length_htm"), ("_qtm", "length_qtm")):
+        la, lb = a.loc[both, column].to_numpy(float), b.loc[both, column].to_numpy(float)
+        mean, low, high = paired_bootstrap_diff(la, lb)
+        row |= {f"length{metric}_diff": mean, f"length{metric}_ci_low": low}
+        row[f"length{metric}_ci_high"] = high
+        if not metric:
+            row["new_shorter"], row["base_shorter"] = int((lb < la).sum()), int((la < lb).sum())
+    ta, tb = a["wall_s"].to_numpy(float), b["wall_s"].to_numpy(float)
+    timed = (ta > 0) & (tb > 0)
+    ratio = float(np.median(tb[timed] / ta[timed])) if timed.any() else np.nan
+    row |= {
+        "time_ratio": ratio,
+        "time_change_pct": 100 * (ratio - 1),
+        "base_median_s": float(np.median(ta)) if n else np.nan,
+        "new_median_s": float(np.median(tb)) if n else np.nan,
+        "base_nodes": float(a["nodes"].mean()),
+        "new_nodes": float(b["nodes"].mean()),
+        "base_model_calls": float(a["model_calls"].mean()),
+        "new_model_calls": float(b["model_calls"].mean()),
+    }
+    return row
+
+
+def _why_nothing(data: pd.DataFrame, run_ids: list[str]) -> str:
+    suites = {run: sorted(set(data.loc[data["run"] == run, "suite"])) for run in run_ids}
+    if len(run_ids) == 2 and not set(suites[run_ids[0]]) & set(suites[run_ids[1]]):
+        return (
+            f"nothing to pair: {run_ids[0]} ran {', '.join(suites[run_ids[0]])} and "
+            f"{run_ids[1]} ran {', '.join(suites[run_ids[1]])}"
         )
-        base_time, new_time = a["wall_s"].median(), b["wall_s"].median()
-        rows.append(
-            {
-                "solver": solver,
-                "suite": suite,
-                "n": len(common),
-                "base_rate": 100 * a["solved"].mean(),
-                "new_rate": 100 * b["solved"].mean(),
-                "solve_rate_diff_pp": 100 * (b["solved"].mean() - a["solved"].mean()),
-                "mcnemar_p": mcnemar_exact(only_a, only_b),
-                "length_diff": mean,
-                "length_ci": f"{low:.2f}–{high:.2f}" if both.any() else "",
-                "base_median_s": base_time,
-                "new_median_s": new_time,
-                "time_change_pct": 100 * (new_time / base_time - 1) if base_time else np.nan,
-            }
-        )
-    return pd.DataFrame(rows)
+    return "nothing to pair: the two entries attempted no instance in common"
+
+
+def printable(table: pd.DataFrame) -> pd.DataFrame:
+    """The table as a terminal shows it: one line per pair and suite, intervals in brackets."""
+
+    def ci(row: pd.Series, name: str, digits: int = 2) -> str:
+        mean, low, high = row[f"{name}_diff"], row[f"{name}_ci_low"], row[f"{name}_ci_high"]
+        if pd.isna(mean):
+            return "-"
+        return f"{mean:+.{digits}f} [{low:+.{digits}f}, {high:+.{digits}f}]"
+
+    def side(row: pd.Series, which: str) -> str:
+        entry, run = row[which], row[f"{which}_run"]
+        if row["base_run"] == row["new_run"]:
+            return entry
+        return run if row["base"] == row["new"] else f"{entry} in {run}"
+
+    out = pd.DataFrame(
+        {
+            "base": table.apply(side, axis=1, args=("base",)),
+            "new": table.apply(side, axis=1, args=("new",)),
+            "suite": table["suite"],
+            "n": table["n"],
+            "base %": table["base_rate"].map("{:.1f}".format),
+            "new %": table["new_rate"].map("{:.1f}".format),
+            "diff pp": table["solve_rate_diff_pp"].map("{:+.1f}".format),
+            "only base/new": [
+                f"{a}/{b}" for a, b in zip(table["only_base"], table["only_new"], strict=True)
+            ],
+            "McNemar p": table["mcnemar_p"].map("{:.3g}".format),
+            "HTM diff [95% CI]": table.apply(ci, axis=1, args=("length",)),
+            "QTM diff [95% CI]": table.apply(ci, axis=1, args=("length_qtm",)),
+            "shorter new/base": [
+                f"{a}/{b}" for a, b in zip(table["new_shorter"], table["base_shorter"], strict=True)
+            ],
+            "time x": table["time_ratio"].map("{:.3g}".format),
+        }
+    )
+    return out
 
 
 def failures(table: pd.DataFrame, rules: list[Rule]) -> list[str]:
@@ -63,8 +213,12 @@ def failures(table: pd.DataFrame, rules: list[Rule]) -> list[str]:
     for rule in rules:
         for _, row in table.iterrows():
             if rule.crossed(row.to_dict()):
+                who = (
+                    row["new"]
+                    if row["new"] == row["base"]
+                    else f"{row['new']} against {row['base']}"
+                )
                 out.append(
-                    f"{row['solver']} on {row['suite']}: {rule.metric} {rule.op} "
-                    f"{rule.value:+g}{rule.unit}"
+                    f"{who} on {row['suite']}: {rule.metric} {rule.op} {rule.value:+g}{rule.unit}"
                 )
     return out

@@ -13,6 +13,10 @@ class ThresholdError(ValueError):
     """A ``--fail-if`` rule that does not parse."""
 
 
+class NothingToCompareError(ValueError):
+    """``bench compare`` found nothing to pair: a gate must not pass on an empty table."""
+
+
 @dataclass(frozen=True)
 class Rule:
     """``solve_rate<-1pp``: fail if the solve rate dropped by more than 1 point;
