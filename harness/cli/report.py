@@ -14,11 +14,15 @@ def report_command(
     runs: Annotated[list[Path], typer.Argument(help="run folders to put in one report")],
     out: Annotated[Path, typer.Option(help="report folder")] = Path("reports/latest"),
     title: Annotated[str, typer.Option(help="report title")] = "cubebench report",
+    baseline: Annotated[
+        str | None,
+        typer.Option(help="entry every other is compared with (default: kociemba if present)"),
+    ] = None,
 ) -> None:
     """Markdown + self-contained HTML report with figures, from one or more runs."""
     from cubebench.harness.report.render import write_report  # heavy: loaded on use
 
-    path = write_report(runs, out, title)
+    path = write_report(runs, out, title, baseline)
     typer.echo(f"report: {path} (and {path.with_name('index.md')})")
 
 

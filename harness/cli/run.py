@@ -115,7 +115,8 @@ def run_command(
         typer.Option(help="SETTING=v1,v2,... or SOLVER.SETTING=...: an entry per value"),
     ] = None,
     settings_file: Annotated[
-        Path | None, typer.Option("--settings", help="TOML: [solver] tables")
+        Path | None,
+        typer.Option("--settings", help="TOML file: a \\[solver] table of settings each"),
     ] = None,
     suite: Annotated[list[str] | None, typer.Option("--suite", help="suite name (repeat)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N instances of each suite")] = None,

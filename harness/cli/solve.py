@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -17,7 +18,7 @@ from cubebench.harness.executors.base import Job
 from cubebench.harness.executors.local import LocalExecutor
 from cubebench.harness.interrupts import exit_status, terminate_as_interrupt
 from cubebench.harness.records.schema import Record
-from cubebench.harness.registry import describe_settings
+from cubebench.harness.registry import describe_settings, load_settings_file
 from cubebench.harness.solver import Budget, SettingsError, check_limits, parse_assignments
 from cubebench.harness.verify import judge
 from cubebench.harness.workers import Task
@@ -60,6 +61,9 @@ def solve_command(
     ] = None,
     solver: Annotated[str, typer.Option("--solver", "-s")] = "kociemba",
     setting: Annotated[list[str] | None, typer.Option("--set", help="key=value")] = None,
+    settings_file: Annotated[
+        Path | None, typer.Option("--settings", help="TOML file: a \\[solver] table")
+    ] = None,
     time_limit: Annotated[float, typer.Option(help="wall seconds")] = 60.0,
     memory_limit_gb: Annotated[float, typer.Option(help="kill the solver above this size")] = 8.0,
 ) -> None:
@@ -75,7 +79,16 @@ def solve_command(
         if scramble is not None
         else facelets_to_state(facelets)
     )
-    settings = parse_assignments(setting or [])
+    settings = {}
+    if settings_file is not None:
+        tables = load_settings_file(settings_file)
+        unknown = set(tables) - {solver}
+        if unknown:
+            raise SettingsError(
+                f"settings file {settings_file} names solver {sorted(unknown)[0]!r}, not {solver!r}"
+            )
+        settings.update(tables.get(solver, {}))
+    settings.update(parse_assignments(setting or []))
     describe_settings(solver, settings)  # a bad setting is refused before a worker starts
     budget = Budget(wall_seconds=time_limit)
     job = Job(solver, solver, settings, budget, time_limit, memory_limit_gb, 1)
@@ -105,4 +118,6 @@ def solve_command(
         f"{wall}, {record.nodes} nodes, {record.model_calls} model calls"
     )
     if record.status != "solved":
+        if record.info:  # what the solver said about it (a reason for giving up, its effort)
+            typer.echo(f"info:     {record.info}")
         raise typer.Exit(1)

@@ -43,30 +43,68 @@ def head_to_head(
     data, runs = load_runs(folders)
     run_ids = [r.run_id for r in runs]
     rows = []
-    for (run_a, entry_a), (run_b, entry_b) in _pairs(data, run_ids, base, new):
-        a = data[(data["run"] == run_a) & (data["solver"] == entry_a)]
-        b = data[(data["run"] == run_b) & (data["solver"] == entry_b)]
-        aligned = []
-        for suite in sorted(set(a["suite"]) & set(b["suite"])):
-            pair = _align(a[a["suite"] == suite], b[b["suite"] == suite])
-            if pair is not None:
-                aligned.append(pair)
-                rows.append(_row(pair, suite))
-        if len(aligned) > 1:
-            pooled = tuple(
-                pd.concat(side, ignore_index=True) for side in zip(*aligned, strict=True)
-            )
-            rows.append(_row(pooled, POOLED))
-        for row in rows:
-            row.setdefault("base_run", run_a)
-            row.setdefault("base", entry_a)
-            row.setdefault("new_run", run_b)
-            row.setdefault("new", entry_b)
+    for first, second in _pairs(data, run_ids, base, new):
+        rows += pair_rows(data, first, second)
     if not rows:
         raise NothingToCompareError(_why_nothing(data, run_ids))
     table = pd.DataFrame(rows)
-    first = ["base_run", "base", "new_run", "new", "suite"]
-    return table[first + [c for c in table.columns if c not in first]]
+    first_columns = ["base_run", "base", "new_run", "new", "suite"]
+    return table[first_columns + [c for c in table.columns if c not in first_columns]]
+
+
+def pair_rows(data: pd.DataFrame, base: tuple[str, str], new: tuple[str, str]) -> list[dict]:
+    """Rows of one pair of entries, each given as (run id, entry key), over a loaded frame:
+    one per suite both attempted instances of, then a pooled one when there are several."""
+    (run_a, entry_a), (run_b, entry_b) = base, new
+    a = data[(data["run"] == run_a) & (data["solver"] == entry_a)]
+    b = data[(data["run"] == run_b) & (data["solver"] == entry_b)]
+    rows, aligned = [], []
+    for suite in sorted(set(a["suite"]) & set(b["suite"])):
+        pair = _align(a[a["suite"] == suite], b[b["suite"] == suite])
+        if pair is not None:
+            aligned.append(pair)
+            rows.append(_row(pair, suite))
+    if len(aligned) > 1:
+        pooled = tuple(pd.concat(side, ignore_index=True) for side in zip(*aligned, strict=True))
+        rows.append(_row(pooled, POOLED))
+    names = {"base_run": run_a, "base": entry_a, "new_run": run_b, "new": entry_b}
+    return [names | row for row in rows]
+
+
+def baseline_matrix(data: pd.DataFrame, baseline: str) -> pd.DataFrame:
+    """Every other entry against ``baseline`` (an entry key; its first run's), per suite:
+    the solve-rate difference with McNemar's p, and the paired HTM length difference with
+    its interval on the cubes both solved. Empty when ``baseline`` is not in ``data``."""
+    where = data.loc[data["solver"] == baseline, "run"]
+    if where.empty:
+        return pd.DataFrame()
+    anchor = (where.iloc[0], baseline)
+    entries = data[["run", "solver", "label"]].drop_duplicates().itertuples(index=False)
+    rows = []
+    for run, entry, label in entries:
+        if (run, entry) == anchor:
+            continue
+        for row in pair_rows(data, anchor, (run, entry)):
+            rows.append({"entry": label, **row})
+    return pd.DataFrame(rows)
+
+
+def matrix_cells(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`baseline_matrix` as a report shows it: an entry per row, a suite per column."""
+    if table.empty:
+        return table
+
+    def cell(row: pd.Series) -> str:
+        rate = f"{row['solve_rate_diff_pp']:+.1f} pp (p {row['mcnemar_p']:.2g})"
+        if pd.isna(row["length_diff"]):
+            return rate
+        low, high = row["length_ci_low"], row["length_ci_high"]
+        return f"{rate}; {row['length_diff']:+.2f} [{low:+.2f}, {high:+.2f}]"
+
+    shown = table.assign(cell=table.apply(cell, axis=1))
+    order = list(dict.fromkeys(shown["suite"]))
+    wide = shown.pivot_table(index="entry", columns="suite", values="cell", aggfunc="first")
+    return wide[[s for s in order if s in wide.columns]].fillna("").reset_index()
 
 
 def _pairs(

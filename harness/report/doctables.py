@@ -86,10 +86,15 @@ def render_table(spec: TableSpec, results: Path, where: str = "") -> str:
     if spec.suites:  # in the order the marker names them
         table["_order"] = table["suite"].map({s: i for i, s in enumerate(spec.suites)})
         table = table.sort_values(["solver", "_order"], kind="stable")
-    wanted = ["solver", "suite", *spec.columns]
-    unknown = [c for c in spec.columns if c not in table.columns]
+    # an interval is two number columns, "X low" and "X high", which a document shows as "X"
+    pairs = {c[: -len(" low")] for c in table.columns if c.endswith(" low")}
+    unknown = [c for c in spec.columns if c not in table.columns and c not in pairs]
     if unknown:
-        raise DocTableError(f"{where}: results-table columns {unknown}: choose from {list(table)}")
+        choices = sorted(set(table.columns) | pairs)
+        raise DocTableError(f"{where}: results-table columns {unknown}: choose from {choices}")
+    wanted = ["solver", "suite"]
+    for column in spec.columns:
+        wanted += [column] if column in table.columns else [f"{column} low", f"{column} high"]
     shown = format_table(table[wanted])
     if len(set(table["suite"])) == 1:
         shown = shown.drop(columns="suite")

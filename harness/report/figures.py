@@ -14,16 +14,23 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pandas as pd
 import seaborn as sns
-from matplotlib.ticker import FuncFormatter, LogLocator
+from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator
 
 from cubebench.harness.metrics import wilson_interval
 
 RANDOM_SUITE_PREFIX = "random-state"
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "*")
 
 
 def palette(labels: list[str]) -> dict[str, tuple]:
     colours = sns.color_palette("tab10", n_colors=max(10, len(labels)))
     return {label: colours[i] for i, label in enumerate(sorted(labels))}
+
+
+def _line(ax: plt.Axes, x: pd.Series, y: pd.Series, label: str, colours: dict) -> None:
+    """One solver's curve: its colour and its marker, the same in every figure."""
+    marker = MARKERS[sorted(colours).index(label) % len(MARKERS)]
+    ax.plot(x, y, marker=marker, ms=4, label=label, color=colours[label])
 
 
 def _save(fig: plt.Figure, folder: Path, name: str) -> list[Path]:
@@ -53,11 +60,13 @@ def _solve_rate_by(
         )
     table = pd.DataFrame(rows, columns=["label", "depth", "rate", "low", "high", "n"])
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    for label, g in table.groupby("label"):
-        ax.plot(g["depth"], 100 * g["rate"], marker="o", ms=3, label=label, color=colours[label])
-        ax.fill_between(
-            g["depth"], 100 * g["low"], 100 * g["high"], alpha=0.2, color=colours[label]
-        )
+    groups = list(table.groupby("label"))
+    for i, (label, g) in enumerate(groups):
+        # a small sideways dodge and a marker each: two curves at 100% stay both visible
+        x = g["depth"] + 0.08 * (i - (len(groups) - 1) / 2)
+        _line(ax, x, 100 * g["rate"], label, colours)
+        ax.fill_between(x, 100 * g["low"], 100 * g["high"], alpha=0.2, color=colours[label])
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set(xlabel=xlabel, ylabel="solved (%)", title=title, ylim=(-2, 102))
     if len(table):
         ax.legend(fontsize=8)
@@ -94,9 +103,10 @@ def length_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.D
     optimum = pd.DataFrame({"depth": known.index, "optimal_htm": known["mean"].to_numpy()})
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for label, g in table.groupby("label"):
-        ax.plot(g["depth"], g["length_htm"], marker="o", ms=3, label=label, color=colours[label])
+        _line(ax, g["depth"], g["length_htm"], label, colours)
     if len(optimum):
         ax.plot(optimum["depth"], optimum["optimal_htm"], "k--", label="optimum (exact, <= 10)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set(
         xlabel="scramble depth",
         ylabel="mean solution length (HTM, solved cubes)",
@@ -117,8 +127,9 @@ def time_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.Dat
     )
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for label, g in table.groupby("label"):
-        ax.plot(g["depth"], g["wall_s"], marker="o", ms=3, label=label, color=colours[label])
+        _line(ax, g["depth"], g["wall_s"], label, colours)
     ax.set_yscale("log")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     log_ticks(ax.yaxis)
     ax.set(
         xlabel="scramble depth",
@@ -242,6 +253,68 @@ def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]
     return fig, table.reset_index(drop=True)
 
 
+def paired_differences(data: pd.DataFrame, baseline: str) -> pd.DataFrame:
+    """Per cube both solved: each other entry's HTM length minus ``baseline``'s (its first
+    run's), over every suite they share. Columns: label, suite, instance, difference."""
+    where = data.loc[data["solver"] == baseline, "run"]
+    columns = ["label", "suite", "instance", "difference"]
+    if where.empty:
+        return pd.DataFrame(columns=columns)
+    anchor = where.iloc[0]
+    base = data[(data["run"] == anchor) & (data["solver"] == baseline)]
+    base = base[["suite", "instance", "solved", "length_htm"]]
+    parts = []
+    for (run, entry, label), group in data.groupby(["run", "solver", "label"], sort=True):
+        if (run, entry) == (anchor, baseline):
+            continue
+        paired = group.merge(base, on=["suite", "instance"], suffixes=("", "_base"))
+        paired = paired[paired["solved"] & paired["solved_base"]]
+        parts.append(
+            pd.DataFrame(
+                {
+                    "label": label,
+                    "suite": paired["suite"].to_numpy(),
+                    "instance": paired["instance"].to_numpy(),
+                    "difference": (paired["length_htm"] - paired["length_htm_base"]).to_numpy(),
+                }
+            )
+        )
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
+
+
+def head_to_head_figure(
+    data: pd.DataFrame, colours: dict, baseline: str
+) -> tuple[plt.Figure, pd.DataFrame]:
+    """The distribution of paired length differences against the baseline, one row each."""
+    table = paired_differences(data, baseline)
+    labels = sorted(table["label"].unique())
+    fig, ax = plt.subplots(figsize=(7, 1.6 + 0.55 * max(len(labels), 1)))
+    if labels:
+        sns.boxplot(
+            data=table,
+            x="difference",
+            y="label",
+            order=labels,
+            hue="label",
+            palette={label: colours[label] for label in labels},
+            fliersize=0,
+            width=0.5,
+            ax=ax,
+            legend=False,
+        )
+        sns.stripplot(
+            data=table, x="difference", y="label", order=labels, color="k", size=2,
+            alpha=0.25, jitter=0.2, ax=ax,
+        )  # fmt: skip
+    ax.axvline(0, color="k", lw=0.8, ls="--")
+    ax.set(
+        xlabel=f"HTM length minus {baseline}'s, same cube (negative: shorter)",
+        ylabel="",
+        title=f"Head to head against {baseline} (cubes both solved)",
+    )
+    return fig, table
+
+
 FIGURES: dict[str, tuple[str, Callable]] = {
     "solve_rate_vs_depth": ("Solve rate against scramble depth", solve_rate_vs_depth),
     "solve_rate_vs_qdepth": (
@@ -274,3 +347,16 @@ def draw_all(data: pd.DataFrame, folder: Path) -> dict[str, tuple[str, list[Path
             for stale in (folder / f"{name}.png", folder / f"{name}.svg"):
                 stale.unlink(missing_ok=True)
     return out
+
+
+def draw_head_to_head(
+    data: pd.DataFrame, folder: Path, baseline: str
+) -> tuple[str, list[Path], pd.DataFrame] | None:
+    """Save the head-to-head figure in ``folder``; None (and no file) when no cube pairs."""
+    colours = palette(sorted(data["label"].unique()))
+    fig, table = head_to_head_figure(data, colours, baseline)
+    if not len(table):
+        plt.close(fig)
+        return None
+    caption = f"Paired length differences against {baseline}"
+    return caption, _save(fig, folder, "head_to_head"), table

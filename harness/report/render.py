@@ -11,12 +11,16 @@ import html
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
+from cubebench.harness.naming import did_you_mean
 from cubebench.harness.records.schema import RecordError
-from cubebench.harness.report.figures import FIGURES, draw_all
+from cubebench.harness.report.compare import baseline_matrix, matrix_cells
+from cubebench.harness.report.figures import FIGURES, draw_all, draw_head_to_head
 from cubebench.harness.report.frame import LoadedRun, load_runs
 from cubebench.harness.report.leaderboard import leaderboard
+from cubebench.harness.report.rules import NothingToCompareError
 from cubebench.harness.report.tables import matrix_table, summary_table
 
 _CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}
@@ -54,12 +58,28 @@ def _provenance(runs: list[LoadedRun]) -> list[tuple[str, str]]:
     return out
 
 
+def _number(value: float, column: str) -> str:
+    if pd.isna(value):
+        return ""
+    if column.endswith(" s"):  # times: three decimals, or two significant digits under 1 ms
+        if value == 0 or abs(value) >= 0.001:
+            return f"{value:.3f}"
+        return np.format_float_positional(value, precision=2, fractional=False)
+    return f"{value:.{1 if '%' in column else 2}f}"
+
+
 def format_table(table: pd.DataFrame) -> pd.DataFrame:
+    """Numbers as a reader sees them; a ``X low``/``X high`` pair becomes one ``X`` column."""
     shown = table.copy()
     for col in shown.columns:
         if shown[col].dtype.kind == "f":
-            digits = 3 if col.endswith(" s") else (1 if "%" in col else 2)
-            shown[col] = shown[col].map(lambda v, d=digits: "" if pd.isna(v) else f"{v:.{d}f}")
+            shown[col] = shown[col].map(lambda v, c=col: _number(v, c))
+    for low in [c for c in shown.columns if c.endswith(" low") and c != "CI low %"]:
+        name, high = low[: -len(" low")], low[: -len(" low")] + " high"
+        if high in shown.columns:
+            joined = [f"{a}–{b}" if a else "" for a, b in zip(shown[low], shown[high], strict=True)]
+            shown.insert(shown.columns.get_loc(low), name, joined)
+            shown = shown.drop(columns=[low, high])
     return shown
 
 
@@ -71,8 +91,20 @@ def markdown_table(table: pd.DataFrame) -> str:
     return "\n".join([header, rule, *rows])
 
 
-def write_report(run_folders: list[Path], out: Path, title: str = "cubebench report") -> Path:
-    """Build the report of ``run_folders`` in ``out``; returns the path of ``index.html``."""
+DEFAULT_BASELINE = "kociemba"
+
+
+def write_report(
+    run_folders: list[Path],
+    out: Path,
+    title: str = "cubebench report",
+    baseline: str | None = None,
+) -> Path:
+    """Build the report of ``run_folders`` in ``out``; returns the path of ``index.html``.
+
+    ``baseline``: the entry every other is compared with, head to head on the same cubes
+    (default: the reference solver, ``kociemba``, when the runs have it).
+    """
     if out.exists() and not out.is_dir():
         raise RecordError(f"report folder {out} is a file; give --out a folder")
     data, runs = load_runs(run_folders)
@@ -83,9 +115,20 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
         probe.unlink()
     except OSError as exc:
         raise RecordError(f"cannot write the report to {out}: {exc.strerror or exc}") from None
+    if baseline is not None and baseline not in set(data["solver"]):
+        raise NothingToCompareError(
+            f"--baseline {baseline!r}: no such entry in these runs; "
+            f"{did_you_mean(baseline, set(data['solver']))}"
+        )
+    baseline = baseline or (DEFAULT_BASELINE if DEFAULT_BASELINE in set(data["solver"]) else None)
     figures = draw_all(data, out)
-    summary = format_table(summary_table(data))
-    summary.to_csv(out / "summary.csv", index=False)
+    against = _against(data, baseline, out, figures) if baseline else None
+    if "head_to_head" not in figures:  # nor a stale one from an earlier report here
+        for stale in (out / "head_to_head.png", out / "head_to_head.svg"):
+            stale.unlink(missing_ok=True)
+    numbers = summary_table(data)
+    numbers.to_csv(out / "summary.csv", index=False)  # numbers, intervals in their own columns
+    summary = format_table(numbers)
     matrix = matrix_table(data)
     board = leaderboard(data, runs)
     measured_board = (board["source"] == "measured here").any()
@@ -122,6 +165,8 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
         markdown_table(matrix),
         "",
     ]
+    if against is not None:
+        md += [f"## Against {baseline}", "", _AGAINST_NOTE, "", markdown_table(against), ""]
     if measured_board:
         md += ["## The DeepCubeA test set", "", _BOARD_NOTE, "", markdown_table(board), ""]
     md += ["## Summary", "", markdown_table(summary), ""]
@@ -139,6 +184,12 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
         "<h2>Solved, by solver and suite</h2>",
         matrix.to_html(index=False, border=0),
     ]
+    if against is not None:
+        parts += [
+            f"<h2>Against {html.escape(baseline)}</h2>",
+            f"<p>{html.escape(_AGAINST_NOTE)}</p>",
+            against.to_html(index=False, border=0),
+        ]
     if measured_board:
         parts += [
             "<h2>The DeepCubeA test set</h2>",
@@ -163,3 +214,23 @@ def write_report(run_folders: list[Path], out: Path, title: str = "cubebench rep
     )
     (out / "index.html").write_text("".join(parts))
     return out / "index.html"
+
+
+_AGAINST_NOTE = (
+    "Each entry against the baseline on the cubes both attempted: the solve-rate difference "
+    "in points with McNemar's exact p on the cubes only one of them solved; then, on the cubes "
+    "both solved, the mean paired HTM length difference with its 95% bootstrap interval "
+    "(negative: shorter than the baseline). The head-to-head figure shows every such cube."
+)
+
+
+def _against(data: pd.DataFrame, baseline: str, out: Path, figures: dict) -> pd.DataFrame | None:
+    """The baseline matrix, and the head-to-head figure added to ``figures``."""
+    table = baseline_matrix(data, baseline)
+    if table.empty:
+        return None
+    drawn = draw_head_to_head(data, out, baseline)
+    if drawn is not None:
+        figures["head_to_head"] = drawn
+    table.to_csv(out / "against-baseline.csv", index=False)
+    return matrix_cells(table)

@@ -194,3 +194,14 @@ def test_settings_file(tmp_path):
     path = tmp_path / "s.toml"
     path.write_text("[kociemba]\nmax_length = 21\n")
     assert split_settings(["kociemba"], [], path) == {"kociemba": {"max_length": 21}}
+
+
+def test_solve_takes_a_settings_file_and_says_why_it_gave_up(tmp_path):
+    toml = tmp_path / "s.toml"
+    toml.write_text("[random]\nmax_walks = 5\n")
+    result = _bench("solve", "R U F D L B R", "-s", "random", "--settings", str(toml))
+    assert result.returncode == 1
+    assert "status:   unsolved" in result.stdout and "'gave_up': '5 walks'" in result.stdout
+    toml.write_text("[kociemba]\nmax_length = 22\n")
+    refused = _bench("solve", "R U", "-s", "random", "--settings", str(toml))
+    assert refused.returncode == 2 and "names solver 'kociemba', not 'random'" in refused.stderr

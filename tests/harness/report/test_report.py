@@ -6,11 +6,13 @@ import re
 import shutil
 
 import matplotlib.image as mpimg
+import pandas as pd
 import pytest
 
-from cubebench.harness.report.figures import draw_all, palette, pareto
+from cubebench.harness.report.figures import draw_all, paired_differences, palette, pareto
 from cubebench.harness.report.frame import SuiteMismatchError, load_runs
-from cubebench.harness.report.render import write_report
+from cubebench.harness.report.render import format_table, write_report
+from cubebench.harness.report.rules import NothingToCompareError
 from cubebench.harness.runner import RunConfig, SolverSpec, run
 
 from .synthetic import make_run
@@ -18,8 +20,9 @@ from .synthetic import make_run
 FIGURES = ["solve_rate_vs_depth", "length_vs_depth", "time_vs_depth", "random_lengths", "pareto"]
 
 
-def _check_report(folder):
-    for name in FIGURES:
+def _check_report(folder, extra=()):
+    figures = [*FIGURES, *extra]
+    for name in figures:
         png = folder / f"{name}.png"
         assert (folder / f"{name}.svg").stat().st_size > 1000
         image = mpimg.imread(png)
@@ -28,9 +31,9 @@ def _check_report(folder):
     html = (folder / "index.html").read_text()
     assert not re.search(r"(src|href)\s*=\s*['\"](https?:|//)", html)
     assert "<script" not in html and "<link" not in html
-    assert html.count("data:image/png;base64,") == len(FIGURES)
+    assert html.count("data:image/png;base64,") == len(figures)
     md = (folder / "index.md").read_text()
-    assert all(f"({name}.png)" in md for name in FIGURES)
+    assert all(f"({name}.png)" in md for name in figures)
     return md
 
 
@@ -74,9 +77,43 @@ def test_real_short_run_report(tmp_path):
     )
     store = run(config, show_progress=False, run_id="short")
     write_report([store.folder], tmp_path / "report")
-    md = _check_report(tmp_path / "report")
+    md = _check_report(tmp_path / "report", extra=["head_to_head"])
     assert "| kociemba | random-state-v1 | 6 | 100.0 |" in md
     assert "| random | random-state-v1 | 6 | 0.0 |" in md
+    # kociemba is the baseline by default: random against it, on the same cubes
+    assert "## Against kociemba" in md
+    section = md.split("## Against kociemba")[1]
+    row = next(line for line in section.splitlines() if line.startswith("| random | "))
+    assert "-100.0 pp (p 0.031)" in row  # random-state: 6 discordant cubes, all kociemba's
+    against = pd.read_csv(tmp_path / "report" / "against-baseline.csv")
+    assert set(against["suite"]) == {"depth-02-v1", "depth-06-v1", "random-state-v1", "(pooled)"}
+    numbers = pd.read_csv(tmp_path / "report" / "summary.csv")
+    assert numbers["HTM CI low"].dtype.kind == "f" and "HTM CI" not in numbers
+    write_report([store.folder], tmp_path / "report", baseline="random")
+    assert "## Against random" in (tmp_path / "report" / "index.md").read_text()
+    with pytest.raises(NothingToCompareError, match="did you mean 'random'"):
+        write_report([store.folder], tmp_path / "report", baseline="randon")
+
+
+def test_the_head_to_head_figure_plots_every_paired_cube(tmp_path):
+    runs = [
+        make_run(tmp_path / "kociemba", {("depth-04-v1", 4): 20}, solver="kociemba"),
+        make_run(tmp_path / "b", {("depth-04-v1", 4): 10}, length_extra=2, solver="beta"),
+    ]
+    data, _ = load_runs(runs)
+    paired = paired_differences(data, "kociemba")
+    assert len(paired) == 10 and set(paired["difference"]) == {2}
+    folder = tmp_path / "report"
+    write_report(runs, folder)
+    assert mpimg.imread(folder / "head_to_head.png").std() > 0.01
+    write_report(runs[1:], folder)  # no baseline in these runs: no stale figure left behind
+    assert not (folder / "head_to_head.png").exists()
+
+
+def test_times_under_a_millisecond_keep_their_digits():
+    assert format_table(pd.DataFrame({"median s": [0.000024, 0.0123, 0.0]}))[
+        "median s"
+    ].tolist() == ["0.000024", "0.012", "0.000"]
 
 
 def test_mixing_suite_hashes_is_refused(tmp_path):
