@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cubebench.harness.naming import did_you_mean
+from cubebench.harness.records.provenance import code_origin
 from cubebench.harness.solver import SettingsError, Solver, SolverSettings, parse_settings
 
 ENTRY_POINT_GROUP = "cubebench.solvers"
@@ -62,6 +63,19 @@ def available_solvers() -> dict[str, str]:
     """Every known name and its ``module:Class`` target, built-ins first."""
     builtin, plugins = _registered(ENTRY_POINT_GROUP)
     return {**builtin, **plugins}
+
+
+def solver_origin(name: str) -> dict[str, Any]:
+    """How a solver name was found and what code provides it (recorded in manifests):
+    ``registered`` is ``built-in``, ``entry point`` or ``module:Class``; a plug-in adds its
+    distribution, version and source identity (:func:`~cubebench.harness.records.provenance.
+    code_origin`). A built-in is cubebench's, whose commit the manifest records already."""
+    builtin, plugins = _registered(ENTRY_POINT_GROUP)
+    target = builtin.get(name) or plugins.get(name) or name
+    if name in builtin:
+        return {"registered": "built-in", "target": target, "distribution": DISTRIBUTION}
+    how = "entry point" if name in plugins else "module:Class"
+    return {"registered": how, "target": target, **code_origin(target.partition(":")[0])}
 
 
 def trainers() -> dict[str, str]:

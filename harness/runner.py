@@ -24,7 +24,7 @@ from cubebench.harness.recording import RecordSink, check_pinned
 from cubebench.harness.records.provenance import git_info, machine_info, package_versions
 from cubebench.harness.records.schema import SCHEMA_VERSION, RecordError
 from cubebench.harness.records.store import RunStore
-from cubebench.harness.registry import describe_settings
+from cubebench.harness.registry import describe_settings, solver_origin
 from cubebench.harness.solver import (
     ArgumentError,
     Budget,
@@ -179,7 +179,12 @@ def run(
                 for s in suites
             },
             "solvers": {
-                key: {"solver": solver_of[key], "settings": value, **started[key].meta}
+                key: {
+                    "solver": solver_of[key],
+                    "settings": value,
+                    "origin": solver_origin(solver_of[key]),
+                    **started[key].meta,
+                }
                 for key, value in settings.items()
             },
             "packages": package_versions(),

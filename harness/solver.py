@@ -146,19 +146,24 @@ class Range:
         if isinstance(value, float) and not math.isfinite(value):
             return "must be a finite number"
         if self.min is not None and (value <= self.min if self.open_min else value < self.min):
-            return f"must be {'>' if self.open_min else '≥'} {self.min:g}"
+            return f"must be {'>' if self.open_min else '≥'} {_bound(self.min)}"
         if self.max is not None and value > self.max:
-            return f"must be ≤ {self.max:g}"
+            return f"must be ≤ {_bound(self.max)}"
         return None
 
     def describe(self) -> str:
         """The bounds as a user reads them, e.g. ``≥ 1, ≤ 1024``."""
         limits = []
         if self.min is not None:
-            limits.append(f"{'>' if self.open_min else '≥'} {self.min:g}")
+            limits.append(f"{'>' if self.open_min else '≥'} {_bound(self.min)}")
         if self.max is not None:
-            limits.append(f"≤ {self.max:g}")
+            limits.append(f"≤ {_bound(self.max)}")
         return ", ".join(limits)
+
+
+def _bound(value: float) -> str:
+    """A bound as a user types it: whole numbers in full (4294967295, not 4.29497e+09)."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 POSITIVE = Range(min=1)

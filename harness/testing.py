@@ -127,6 +127,18 @@ def check_solver(
         first.moves == second.moves,
         f"{first.moves!r} then {second.moves!r}",
     )
+    misplaced = hasattr(type(solver), "OPTION_HELP")  # the settings class is not in its MRO
+    check(
+        "setting help is declared on the settings class",
+        not misplaced,
+        "OPTION_HELP is on the solver class, where nothing reads it; move it to its Settings",
+    )
+    metric = getattr(solver, "metric", getattr(getattr(solver, "settings", None), "metric", "htm"))
+    check(
+        "the metric it searches is htm or qtm",
+        metric in ("htm", "qtm"),
+        f"metric {metric!r}: records judge a solver against the optimum of its metric",
+    )
     if strict:
         report.raise_if_failed()
     return report

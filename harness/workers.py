@@ -54,6 +54,16 @@ def load_solver(solver: str, settings: dict[str, Any]) -> tuple[Any, tuple]:
     return instance, ("ready", meta)
 
 
+def declared_metric(instance: Any) -> str:
+    """The metric a solver searches, for records whose attempt does not say: its ``metric``
+    attribute, else its settings' ``metric``, else the face-turn metric."""
+    for source in (instance, getattr(instance, "settings", None)):
+        metric = getattr(source, "metric", None)
+        if metric in ("htm", "qtm"):
+            return metric
+    return "htm"
+
+
 def solve_task(instance: Any, task: Task, limits: Budget) -> tuple:
     """One instance: a ``result`` message with the raw attempt, or an ``error`` message."""
     state = facelets_to_state(task.facelets, validate=False)
@@ -62,7 +72,10 @@ def solve_task(instance: Any, task: Task, limits: Budget) -> tuple:
     try:
         attempt = instance.solve(state, limits)
         wall = time.perf_counter() - start
-        return ("result", task.key, to_raw(attempt, wall, limits.max_length))
+        raw = to_raw(attempt, wall, limits.max_length)
+        if isinstance(raw.info, dict) and "metric" not in raw.info:
+            raw.info["metric"] = declared_metric(instance)
+        return ("result", task.key, raw)
     except Exception as exc:  # a crashing solver costs one instance, never the run
         return ("error", task.key, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from typing import ClassVar
 
 import kociemba
 import numpy as np
@@ -199,3 +200,10 @@ class CrashesAfterFirst(_Fake):
             raise RuntimeError("boom after one")
         open(self.settings.marker, "w").close()
         return Attempt(_kociemba_moves(cube))
+
+
+class HelpOnTheSolver(Right):
+    """Right, but declares its setting help where nothing reads it, and an odd metric."""
+
+    OPTION_HELP: ClassVar = {"seed": "ignored here"}
+    metric = "stm"

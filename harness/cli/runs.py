@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from cubebench.harness.metrics import summarize
+from cubebench.harness.records.provenance import describe_origin
 from cubebench.harness.records.store import RunStore
 from cubebench.harness.registry import available_solvers
 from cubebench.harness.suites.registry import list_suites
@@ -98,6 +99,8 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
         f"finished {manifest.get('finished')}"
     )
     for name, solver in manifest.get("solvers", {}).items():
+        if solver.get("origin", {}).get("registered", "built-in") != "built-in":
+            typer.echo(f"{name}: {describe_origin(solver['origin'])}")
         if "precision" in solver:
             typer.echo(
                 f"{name}: precision {solver['precision']} ({solver.get('precision_reason')}), "

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from cubebench.harness.naming import did_you_mean
+from cubebench.harness.records.provenance import describe_origin
 from cubebench.harness.records.schema import RecordError
 from cubebench.harness.report.compare import baseline_matrix, matrix_cells
 from cubebench.harness.report.figures import FIGURES, draw_all, draw_head_to_head
@@ -44,6 +45,7 @@ def _provenance(runs: list[LoadedRun]) -> list[tuple[str, str]]:
         solvers = "; ".join(
             f"{name} {s.get('settings', {})}"
             + (f" checkpoint {s['checkpoint_sha256'][:12]}…" if s.get("checkpoint_sha256") else "")
+            + (f" ({describe_origin(s['origin'])})" if s.get("origin") else "")
             for name, s in m.get("solvers", {}).items()
         )
         suites = ", ".join(f"{n} ({i['sha256'][:12]}…)" for n, i in m.get("suites", {}).items())

@@ -42,7 +42,7 @@ def test_every_registered_solver_passes_conformance_in_a_process_of_its_own(name
     )
     assert result.returncode == 0, result.stderr[-3000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])
-    assert not report["failures"] and report["passed"] == 6, report
+    assert not report["failures"] and report["passed"] == 8, report
     assert len(report["loaded"]) <= 1, f"{name} loads {report['loaded']}"
 
 
@@ -51,6 +51,13 @@ def test_a_wrong_solver_fails_conformance_with_reasons():
         check_solver(make_solver("tests.fakes:Wrong"))
     report = check_solver(make_solver("tests.fakes:Illegal"), strict=False)
     assert any("legal moves" in f for f in report.failures)
+
+
+def test_conformance_names_misplaced_help_and_an_unknown_metric():
+    report = check_solver(make_solver("tests.fakes:HelpOnTheSolver"), strict=False)
+    failed = {f.split(":")[0] for f in report.failures}
+    assert {"setting help is declared on the settings class"} <= failed
+    assert {"the metric it searches is htm or qtm"} <= failed
 
 
 def test_unknown_names():

@@ -65,7 +65,9 @@ def test_each_misbehaviour_gets_its_status_and_the_run_goes_on(tmp_path, tiny_su
     by = {(r.solver.split(":")[1], r.instance): r for r in records}
     right = by[("Right", 0)]
     assert right.moves and right.length_htm == 2 and right.gap_htm == 0
-    assert (right.nodes, right.model_calls, right.info) == (7, 2, {"ok": 1})
+    # the info the solver gave, and the metric it declares (face turns, by default)
+    assert (right.nodes, right.model_calls, right.info) == (7, 2, {"ok": 1, "metric": "htm"})
+    assert right.metric == "htm"
     assert "not a move id (0..17): 99" in by[("Illegal", 0)].error
     assert by[("Crashing", 1)].error == "RuntimeError: boom in the solver"
     assert "read-only" in by[("Mutating", 0)].error
