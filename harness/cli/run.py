@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cubebench.harness.cli.runs import print_summary
+from cubebench.harness.cli.runs import print_matrix
 from cubebench.harness.registry import available_solvers, load_settings_file
 from cubebench.harness.runner import RunConfig, SolverSpec, resume, run
 from cubebench.harness.solver import SettingsError, parse_assignments
@@ -175,7 +175,7 @@ def run_command(
         store = run(
             config, show_progress=not quiet, command=["bench", *sys.argv[1:]], run_id=run_id
         )
-    print_summary(store)
+    print_matrix(store)  # the long table: bench show RUN, and the report
     typer.echo(f"run folder: {store.folder}")
     if report:
         from cubebench.harness.report.render import write_report  # heavy: loaded on use

@@ -17,6 +17,21 @@ from cubebench.harness.registry import available_solvers
 from cubebench.harness.suites.registry import list_suites
 
 
+def print_matrix(store: RunStore) -> None:
+    """Suite by entry: the solve rate and mean length of each, one cell each (what a run's
+    terminal ends with; ``bench show`` and the report keep the long table)."""
+    from cubebench.harness.report.frame import load_runs  # pandas: loaded on use
+    from cubebench.harness.report.tables import matrix_table
+
+    data, _ = load_runs([store.folder])
+    matrix = matrix_table(data).set_index("solver")
+    table = Table("suite", *(f"{escape(s)} ({m})" for s, m in matrix["metric"].items()))
+    table.title = f"run {store.run_id}: solved (mean length of the solved cubes)"
+    for suite in matrix.columns.drop("metric"):
+        table.add_row(escape(suite), *(str(matrix.loc[s, suite]) for s in matrix.index))
+    Console().print(table)
+
+
 def print_summary(store: RunStore) -> None:
     """A table per run: solve rate with its 95% interval, lengths, gap, time, effort."""
     store.read_manifest()  # refuses a folder that is not a run

@@ -44,8 +44,11 @@ def summary_table(data: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _suite_order(suite: str, depth: float) -> tuple:
-    return (0, depth, suite) if not pd.isna(depth) else (1, 0, suite)
+def _suite_order(suite: str, depth: float, qdepth: float) -> tuple:
+    """Face-turn depth suites by depth, then quarter-turn ones by depth, then the rest."""
+    if not pd.isna(depth):
+        return (0, depth, suite)
+    return (1, qdepth, suite) if not pd.isna(qdepth) else (2, 0, suite)
 
 
 def matrix_table(data: pd.DataFrame) -> pd.DataFrame:
@@ -54,8 +57,10 @@ def matrix_table(data: pd.DataFrame) -> pd.DataFrame:
     The first thing a reader wants; the long per-suite table follows it. Lengths are in the
     metric the entry searched (QTM for a quarter-turn search, HTM otherwise).
     """
-    depth = data.groupby("suite")["depth"].first()
-    suites = sorted(depth.index, key=lambda s: _suite_order(s, depth[s]))
+    depth = data.groupby("suite")[["depth", "qdepth"]].first()
+    suites = sorted(
+        depth.index, key=lambda s: _suite_order(s, depth.loc[s, "depth"], depth.loc[s, "qdepth"])
+    )
     rows = []
     for label, group in data.groupby("label", sort=True):
         qtm = set(group["metric"].dropna()) == {"qtm"}
