@@ -44,3 +44,12 @@ if [[ $STEP == all || $STEP == beam ]]; then
         --run-id "s2s${TAG}-beam-$width"
   done
 fi
+if [[ $STEP == qtm ]]; then
+  # the quarter-turn model in its own metric: greedy on all 1000 cubes of 1..10 quarter
+  # turns (the seed's decoding), then beam decoding at width 64 on all 1000 of 6
+  qdepths=(); for d in $(seq -w 1 10); do qdepths+=(--suite "qdepth-$d-v1"); done
+  run --set metric=qtm --set search=decode-greedy "${qdepths[@]}" \
+      --run-id "s2s-qtm${TAG}-decode-greedy-qdepths"
+  run --set metric=qtm --set search=decode-beam --set beam_width=64 --suite qdepth-06-v1 \
+      --run-id "s2s-qtm${TAG}-decode-beam-64-qdepth06"
+fi

@@ -23,7 +23,7 @@ from cubebench.harness.progress import RunProgress
 from cubebench.harness.recording import RecordSink, check_pinned
 from cubebench.harness.records.provenance import git_info, machine_info, package_versions
 from cubebench.harness.records.schema import SCHEMA_VERSION, RecordError
-from cubebench.harness.records.store import RunStore
+from cubebench.harness.records.store import MANIFEST, RunStore
 from cubebench.harness.registry import describe_settings, solver_origin
 from cubebench.harness.solver import (
     ArgumentError,
@@ -164,37 +164,49 @@ def run(
             if isinstance(exc, KeyboardInterrupt):
                 raise RunInterruptedError(None, exit_status(exc) - 128) from None
             raise
-        manifest = {
-            "schema_version": SCHEMA_VERSION,
-            "run_id": run_id,
-            "command": command or sys.argv,
-            "config": asdict(config),
-            "suites": {
-                s.name: {
-                    "sha256": s.sha256,
-                    "count": s.total,
-                    "meta": s.meta,
-                    "states": s.states_sha256,
-                }
-                for s in suites
-            },
-            "solvers": {
-                key: {
-                    "solver": solver_of[key],
-                    "settings": value,
-                    "origin": solver_origin(solver_of[key]),
-                    **started[key].meta,
-                }
-                for key, value in settings.items()
-            },
-            "packages": package_versions(),
-            "git": git_info(),
-            "machine": machine_info(),
-            "seed": config.seed,
-            "started": stamp.isoformat(),
-            "finished": None,
-        }
-        store.write_manifest(manifest)
+        try:
+            manifest = {
+                "schema_version": SCHEMA_VERSION,
+                "run_id": run_id,
+                "command": command or sys.argv,
+                "config": asdict(config),
+                "suites": {
+                    s.name: {
+                        "sha256": s.sha256,
+                        "count": s.total,
+                        "meta": s.meta,
+                        "states": s.states_sha256,
+                    }
+                    for s in suites
+                },
+                "solvers": {
+                    key: {
+                        "solver": solver_of[key],
+                        "settings": value,
+                        "origin": solver_origin(solver_of[key]),
+                        **started[key].meta,
+                    }
+                    for key, value in settings.items()
+                },
+                "packages": package_versions(),
+                "git": git_info(),
+                "machine": machine_info(),
+                "seed": config.seed,
+                "started": stamp.isoformat(),
+                "finished": None,
+            }
+            store.write_manifest(manifest)
+        except BaseException as exc:  # a signal between loading and the first record
+            executor.stop(started)
+            executor.close()
+            store.close()
+            written = (store.folder / MANIFEST).exists()
+            if not written:
+                _remove_empty(made)
+            if isinstance(exc, KeyboardInterrupt):
+                signum = exit_status(exc) - 128
+                raise RunInterruptedError(store if written else None, signum) from None
+            raise
         return _execute(store, config, suites, manifest, show_progress, started, executor)
 
 

@@ -19,6 +19,7 @@ from cubebench.harness.cli.solve import solve_command
 from cubebench.harness.cli.suites import suites_app
 from cubebench.harness.cli.train import train_command
 from cubebench.harness.cube import InvalidCubeError, NotationError
+from cubebench.harness.interrupts import exit_status
 from cubebench.harness.records.schema import RecordError
 from cubebench.harness.registry import UnknownSolverError
 from cubebench.harness.report.rules import NothingToCompareError, ThresholdError
@@ -70,6 +71,9 @@ def main() -> None:
     except RunInterruptedError as exc:
         print(str(exc), file=sys.stderr)
         sys.exit(128 + exc.signum)
+    except KeyboardInterrupt as exc:  # before or after a run's own handling: no traceback
+        print("interrupted", file=sys.stderr)
+        sys.exit(exit_status(exc))
 
 
 if __name__ == "__main__":
