@@ -35,6 +35,11 @@ except ImportError as exc:  # pragma: no cover - exercised by a test that hides 
 
 CHUNK = 4
 RETRIES = 2
+LOST_BACKOFF_S = 5.0
+
+
+class ActorLostError(SolverLoadError):
+    """A replica's actor died before it reported whether its solver loaded."""
 
 
 class SolverActor:
@@ -101,22 +106,39 @@ class RayExecutor:
         try:
             message, node, machine = ray.get(replica.ready_ref)
         except RayError as exc:
-            raise SolverLoadError(f"solver {key} failed to load: actor died ({exc})") from None
+            raise ActorLostError(f"solver {key} failed to load: actor died ({exc})") from None
         if message[0] != "ready":
             raise SolverLoadError(f"solver {key} failed to load: {message[1]}")
         replica.ready, replica.meta = True, message[1]
         self._nodes[node] = machine
 
     def preload(self, jobs: list[Job]) -> dict[str, Replica]:
-        started = {job.key: self._start(job) for job in jobs}
-        waiting = {r.ready_ref: key for key, r in started.items()}
+        """One loaded replica per job. A replica whose actor dies while loading (its node
+        went away, say) is started again, up to ``RETRIES`` times; a solver that reports it
+        cannot load stops at once."""
+        by_key = {job.key: job for job in jobs}
+        started = {key: self._start(job) for key, job in by_key.items()}
         try:
-            done, _ = ray.wait(list(waiting), num_returns=len(waiting), timeout=LOAD_TIMEOUT_S)
-            if len(done) < len(waiting):
-                late = ", ".join(waiting[r] for r in waiting if r not in done)
-                raise SolverLoadError(f"solver {late} did not load within {LOAD_TIMEOUT_S:g} s")
-            for key, replica in started.items():
-                self._loaded(replica, key)
+            for attempt in range(RETRIES + 1):
+                waiting = {r.ready_ref: key for key, r in started.items() if not r.ready}
+                if not waiting:
+                    break
+                done, _ = ray.wait(list(waiting), num_returns=len(waiting), timeout=LOAD_TIMEOUT_S)
+                if len(done) < len(waiting):
+                    late = ", ".join(waiting[r] for r in waiting if r not in done)
+                    raise SolverLoadError(f"solver {late} did not load within {LOAD_TIMEOUT_S:g} s")
+                for ref in done:
+                    key = waiting[ref]
+                    try:
+                        self._loaded(started[key], key)
+                    except ActorLostError:
+                        if attempt == RETRIES:
+                            raise
+                        started[key].kill()
+                        # a node that just died takes Ray some seconds to declare dead;
+                        # until then it may be handed the replacement too
+                        time.sleep(LOST_BACKOFF_S * (attempt + 1))
+                        started[key] = self._start(by_key[key])
         except BaseException:
             self.stop(started)
             raise
@@ -137,6 +159,7 @@ class RayExecutor:
     def run(self, job: Job, tasks: list[Task], sink: Sink, first: Replica | None = None) -> None:
         pending = deque(tasks)
         tries: dict[tuple, int] = {}
+        lost_loading = 0
         replicas = [first] if first is not None else []
         replicas += [self._start(job) for _ in range(min(job.replicas, len(tasks)) - len(replicas))]
         if first is not None:
@@ -176,6 +199,13 @@ class RayExecutor:
                     if not replica.ready:
                         try:
                             self._loaded(replica, job.key)
+                        except ActorLostError as exc:
+                            lost_loading += 1  # its node died under it: start another
+                            if lost_loading > RETRIES:
+                                raise SolverLoadError(f"{exc} in a new replica") from None
+                            replica.kill()
+                            replicas[i] = self._start(job)
+                            continue
                         except SolverLoadError as exc:
                             raise SolverLoadError(f"{exc} in a new replica") from None
                         sink.ready(replica.meta)
