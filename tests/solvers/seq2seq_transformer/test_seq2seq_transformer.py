@@ -142,3 +142,16 @@ def test_a_trimmed_batch_is_padded_only_to_its_longest_label():
     task = make_task(data, ModelConfig(metric="qtm", d_model=16, encoder_layers=1), "cpu", 0)
     x, y = task.make_batch(np.random.default_rng(0))
     assert x.shape == (128, 54 + 6) and y.shape == (128, 6)  # SOS + 5 moves, 5 moves + EOS
+
+
+def test_the_shipped_quarter_turn_model_decodes_qdepth_three_greedily():
+    if not (CHECKPOINT_DIR / f"{stem_for('qtm')}.json").exists():
+        pytest.skip("no shipped quarter-turn seq2seq-transformer checkpoint")
+    # the seed's own decoding, in the seed's own metric: at least 90% of all 1000 cubes
+    solver = make_solver("seq2seq-transformer", {"metric": "qtm", "search": "decode-greedy"})
+    solved = 0
+    for inst in load_suite("qdepth-03-v1").instances:
+        state = facelets_to_state(inst.facelets)
+        moves = solver.solve(state, Budget(wall_seconds=30)).moves
+        solved += bool(moves) and is_solved(apply_sequence(state, moves))
+    assert solved >= 900, solved
