@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
+from rich.table import Column, Table
 
 from cubebench.harness.metrics import summarize
 from cubebench.harness.records.provenance import describe_origin
@@ -25,11 +25,21 @@ def print_matrix(store: RunStore) -> None:
 
     data, _ = load_runs([store.folder])
     matrix = matrix_table(data).set_index("solver")
-    table = Table("suite", *(f"{escape(s)} ({m})" for s, m in matrix["metric"].items()))
+    headers = [f"{escape(s)} ({m})" for s, m in matrix["metric"].items()]
+    table = Table(*(Column(h, no_wrap=True) for h in ["suite", *headers]))
     table.title = f"run {store.run_id}: solved (mean length of the solved cubes)"
-    for suite in matrix.columns.drop("metric"):
-        table.add_row(escape(suite), *(str(matrix.loc[s, suite]) for s in matrix.index))
-    Console().print(table)
+    rows = [
+        [escape(suite), *(str(matrix.loc[s, suite]) for s in matrix.index)]
+        for suite in matrix.columns.drop("metric")
+    ]
+    for row in rows:
+        table.add_row(*row)
+    console = Console()
+    if not console.is_terminal:  # a log or a pipe: no terminal width to fit, keep cells whole
+        columns = zip(["suite", *headers], *rows, strict=True)
+        widths = [max(len(c) for c in column) for column in columns]
+        console = Console(width=max(80, sum(w + 3 for w in widths) + 1))
+    console.print(table)
 
 
 def print_summary(store: RunStore) -> None:
