@@ -85,7 +85,8 @@ class RunStore:
         if self._handle is None:
             self.folder.mkdir(parents=True, exist_ok=True)
             path = self.folder / RECORDS
-            self._mend_last_line(path)
+            if not self._lock.held:  # a locked store mended it when it took the lock
+                self._mend_last_line(path)
             self._handle = path.open("a", encoding="utf-8")
         self._handle.write(record.to_json() + "\n")
         self._handle.flush()
