@@ -15,41 +15,29 @@ run() {
   "$BENCH" run --no-report --quiet --workers "$WORKERS" --out "$OUT" -s seq2seq-transformer \
       --set threads=1 ${CHECKPOINT:+--set checkpoint=$CHECKPOINT} "$@"
 }
-depths=(); for d in $(seq -w 1 20); do depths+=(--suite "depth-$d-v1"); done
+depths=(); for d in $(seq -w 1 10); do depths+=(--suite "depth-$d-v1"); done
+qdepths=(); for d in $(seq -w 1 10); do qdepths+=(--suite "qdepth-$d-v1"); done
 
-if [[ $STEP == all || $STEP == greedy ]]; then
-  # the seed's decoding: all 1000 cubes of depths 7 and 10, then the curve over depths
-  run --set search=decode-greedy --suite depth-07-v1 --suite depth-10-v1 \
-      --run-id "s2s${TAG}-decode-greedy-7-10"
-  run --set search=decode-greedy "${depths[@]}" --limit "${GREEDY_LIMIT:-100}" \
-      --run-id "s2s${TAG}-decode-greedy-depths"
-fi
-if [[ $STEP == all || $STEP == decode-beam ]]; then
-  # whole sequences, the encoder run once, every candidate checked on the engine
-  width=${DECODE_WIDTH:-64}
-  run --set search=decode-beam --set beam_width="$width" --suite depth-07-v1 \
-      --suite depth-10-v1 --limit "${DECODE_LIMIT:-1000}" --run-id "s2s${TAG}-decode-beam-$width"
-fi
-if [[ $STEP == all || $STEP == depth3 ]]; then
-  # where each way of solving stands on all 1000 depth-3 cubes
-  run --set search=decode-beam --set beam_width=64 --suite depth-03-v1 \
-      --run-id "s2s${TAG}-decode-beam-64-depth03"
-  run --set search=beam --set beam_width=64 --suite depth-03-v1 --run-id "s2s${TAG}-beam-64-depth03"
+if [[ $STEP == all || $STEP == qtm ]]; then
+  # the quarter-turn model (the default) in its own metric: greedy on all 1000 cubes of 1..10
+  # quarter turns (the seed's decoding), beam decoding at width 64 on all 1000 of 6, and
+  # greedy on the first 100 of the half-turn depths 1..7
+  run --set search=decode-greedy "${qdepths[@]}" --run-id "s2s-qtm${TAG}-decode-greedy-qdepths"
+  run --set search=decode-beam --set beam_width=64 --suite qdepth-06-v1 \
+      --run-id "s2s-qtm${TAG}-decode-beam-64-qdepth06"
+  run --set search=decode-greedy "${depths[@]:0:14}" --limit 100 \
+      --run-id "s2s-qtm${TAG}-decode-greedy-depths"
 fi
 if [[ $STEP == all || $STEP == beam ]]; then
-  # the decoder's first move as the policy of the search library's beam search
+  # the quarter-turn decoder's first move as the policy of the search library's beam search
   for width in ${BEAM_WIDTHS:-256 1024}; do
-    run --set search=beam --set beam_width="$width" --suite depth-15-v1 --suite depth-20-v1 \
+    run --set search=beam --set beam_width="$width" --suite depth-10-v1 --suite depth-15-v1 \
         --suite random-state-v1 --limit "${BEAM_LIMIT:-100}" --time-limit 60 \
-        --run-id "s2s${TAG}-beam-$width"
+        --run-id "s2s-qtm${TAG}-beam-$width"
   done
 fi
-if [[ $STEP == qtm ]]; then
-  # the quarter-turn model in its own metric: greedy on all 1000 cubes of 1..10 quarter
-  # turns (the seed's decoding), then beam decoding at width 64 on all 1000 of 6
-  qdepths=(); for d in $(seq -w 1 10); do qdepths+=(--suite "qdepth-$d-v1"); done
-  run --set metric=qtm --set search=decode-greedy "${qdepths[@]}" \
-      --run-id "s2s-qtm${TAG}-decode-greedy-qdepths"
-  run --set metric=qtm --set search=decode-beam --set beam_width=64 --suite qdepth-06-v1 \
-      --run-id "s2s-qtm${TAG}-decode-beam-64-qdepth06"
+if [[ $STEP == all || $STEP == htm ]]; then
+  # the half-turn model: the seed's decoding on all 1000 cubes of half-turn depths 1..10
+  run --set metric=htm --set search=decode-greedy "${depths[@]}" \
+      --run-id "s2s-htm${TAG}-decode-greedy-depths"
 fi

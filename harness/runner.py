@@ -11,12 +11,12 @@ import contextlib
 import signal
 import sys
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from cubebench.harness.executors import EXECUTORS, Executor, Job, make_executor
+from cubebench.harness.executors import Executor, make_executor
 from cubebench.harness.interrupts import exit_status, terminate_as_interrupt
 from cubebench.harness.naming import check_path_name
 from cubebench.harness.progress import RunProgress
@@ -25,86 +25,13 @@ from cubebench.harness.records.provenance import git_info, machine_info, package
 from cubebench.harness.records.schema import SCHEMA_VERSION, RecordError
 from cubebench.harness.records.store import MANIFEST, RunStore
 from cubebench.harness.registry import describe_settings, solver_origin
-from cubebench.harness.solver import (
-    ArgumentError,
-    Budget,
-    SettingsError,
-    SolverLoadError,
-    check_limits,
-)
+from cubebench.harness.runconfig import RunConfig, SolverSpec
+from cubebench.harness.solver import ArgumentError, SettingsError, SolverLoadError
 from cubebench.harness.suites.model import Suite, SuiteError
 from cubebench.harness.suites.registry import load_suite
 from cubebench.harness.workers import Task
 
-
-@dataclass(frozen=True)
-class SolverSpec:
-    """A solver and its settings; ``label`` tells apart two entries of one solver (a sweep).
-    Records and the manifest key the entry by ``key``: the label, else the name."""
-
-    name: str
-    settings: dict[str, Any] = field(default_factory=dict)
-    label: str = ""
-
-    @property
-    def key(self) -> str:
-        return self.label or self.name
-
-
-@dataclass(frozen=True)
-class RunConfig:
-    """Everything that defines a run; stored in the manifest so a run can be resumed.
-
-    Attributes:
-        time_limit: wall seconds per instance, enforced from outside the solver.
-        memory_limit_gb: a worker above this resident size is killed (``error``).
-    """
-
-    solvers: tuple[SolverSpec, ...]
-    suites: tuple[str, ...]
-    limit: int | None = None
-    time_limit: float = 60.0
-    max_nodes: int | None = None
-    max_model_calls: int | None = None
-    max_length: int | None = None
-    workers: int = 1
-    memory_limit_gb: float | None = 8.0
-    out: str = "results"
-    seed: int = 0
-    executor: str = "local"  # or "ray" (cubebench.harness.executors)
-    address: str | None = None  # the Ray cluster's: "auto", "HOST:PORT"; none starts one
-
-    def __post_init__(self) -> None:
-        if self.executor not in EXECUTORS:
-            raise ArgumentError(f"executor {self.executor!r}: choose one of {', '.join(EXECUTORS)}")
-        check_limits(
-            self,
-            positive=("time_limit", "memory_limit_gb"),
-            counts=("limit", "workers", "max_nodes", "max_model_calls", "max_length"),
-            flags=True,
-        )
-
-    @property
-    def budget(self) -> Budget:
-        return Budget(self.time_limit, self.max_nodes, self.max_model_calls, self.max_length)
-
-    def job(self, spec: SolverSpec) -> Job:
-        return Job(
-            spec.key,
-            spec.name,
-            spec.settings,
-            self.budget,
-            self.time_limit,
-            self.memory_limit_gb,
-            self.workers,
-        )
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RunConfig:
-        data = dict(data)
-        data["solvers"] = tuple(SolverSpec(**s) for s in data["solvers"])
-        data["suites"] = tuple(data["suites"])
-        return cls(**data)
+__all__ = ["RunConfig", "RunInterruptedError", "SolverSpec", "resume", "run"]
 
 
 class RunInterruptedError(Exception):
@@ -282,7 +209,9 @@ def _resume_locked(store: RunStore, show_progress: bool, limit: int | None) -> R
                 f"({pinned[:12]}… -> {suite.sha256[:12]}…); start a new run"
             )
     done = {r.key for r in store.read_records()}
-    todo = [s for s in config.solvers if next(_tasks(s.key, suites, config.limit, done), None)]
+    todo = [
+        s for s in config.solvers if next(_tasks(s.key, suites, config.limit_for(s), done), None)
+    ]
     executor = make_executor(config.executor, config.address)
     try:
         started = executor.preload([config.job(s) for s in todo])
@@ -333,7 +262,7 @@ def _execute(
 ) -> RunStore:
     done = {r.key: r for r in store.read_records()}
     totals = {
-        (sp.key, s.name): min(len(s), config.limit or len(s))
+        (sp.key, s.name): min(len(s), config.limit_for(sp) or len(s))
         for sp in config.solvers
         for s in suites
     }
@@ -341,7 +270,7 @@ def _execute(
     try:
         with progress:
             for spec in config.solvers:
-                tasks = list(_tasks(spec.key, suites, config.limit, done))
+                tasks = list(_tasks(spec.key, suites, config.limit_for(spec), done))
                 first = started.pop(spec.key, None)
                 if not tasks:
                     if first is not None:

@@ -176,16 +176,20 @@ def test_the_default_benchmark_runs_from_the_installed_bench_command(tmp_path):
     assert result.returncode == 0, result.stderr[-3000:]
     folder = tmp_path / "results" / "d"
     records = [json.loads(line) for line in (folder / "records.jsonl").read_text().splitlines()]
+    manifest = json.loads((folder / "manifest.json").read_text())
+    name_of = {key: entry["solver"] for key, entry in manifest["solvers"].items()}
+    assert set(name_of.values()) == set(DEFAULT_SOLVERS)  # every named system, once
     by_solver: dict[str, list[str]] = {}
     for r in records:
-        by_solver.setdefault(r["solver"], []).append(r["status"])
+        by_solver.setdefault(name_of[r["solver"]], []).append(r["status"])
     assert set(by_solver) == set(DEFAULT_SOLVERS)
     assert all(len(s) == 3 for s in by_solver.values())
     assert not [r for r in records if r["status"] == "error"], records
     assert by_solver["kociemba"] == by_solver["policy-mlp"] == ["solved"] * 3
-    manifest = json.loads((folder / "manifest.json").read_text())
-    for name in set(DEFAULT_SOLVERS) - {"kociemba", "random"}:  # every learned one
-        solver = manifest["solvers"][name]
+    for key, name in name_of.items():
+        if name in ("kociemba", "random"):
+            continue
+        solver = manifest["solvers"][key]  # every learned one
         assert len(solver["checkpoint_sha256"]) == 64
         assert solver["precision"] in ("fp32", "bf16", "int8")
     assert manifest["machine"]["isa"]

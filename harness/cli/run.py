@@ -16,10 +16,26 @@ from cubebench.harness.solver import SettingsError, parse_assignments
 from cubebench.harness.suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
 
 ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
-DEFAULT_SOLVERS = ("kociemba", "random", "policy-mlp", "cnn-faces", "mlp-kociemba")
-"""Solvers of the default benchmark, each at its default settings: the references plus every
-learned solver that ships a checkpoint and fits the run's time. ``value-transformer`` does
-not: its beam of 1000 costs 2-40 s per cube here, hours over 2,100 cubes."""
+DEFAULT_ENTRIES: dict[str, tuple[dict[str, str], int | None]] = {
+    "kociemba": ({}, None),
+    "random": ({}, None),
+    "policy-mlp": ({}, None),
+    "cnn-faces": ({}, None),
+    "mlp-kociemba": ({}, None),
+    "seq2seq-transformer": ({}, None),
+    "value-transformer": ({"beam_width": "300"}, 5),
+    "deepcubea": ({}, 5),
+}
+"""The default benchmark: every system the project names, each with the settings and the
+number of cubes a suite (None: the run's) that fit the run in about 15 minutes on 2 cores.
+The fast ones run at their defaults on every cube of the run; ``seq2seq-transformer``
+decodes greedily, as its seed. The value searches cost seconds a cube, so they run on the
+first 5 cubes of each suite: ``deepcubea``'s A* at its defaults (3-7 s on deep cubes), and
+``value-transformer``'s beam at 300, its seed's width for 10-move scrambles (up to 8 s a deep
+cube, against 45 s at its default 1000); timed on development scrambles, not on a suite.
+An entry at other than its defaults is labelled with them, and a matrix cell says how many
+cubes it covers. ``--set`` still overrides."""
+DEFAULT_SOLVERS = tuple(DEFAULT_ENTRIES)
 DEFAULT_LIMIT = 100
 """Instances per suite in the default benchmark, sized to finish in about 15 minutes here."""
 
@@ -82,6 +98,20 @@ def sweep_specs(
     return specs
 
 
+def default_entries(entries: list[SolverSpec]) -> list[SolverSpec]:
+    """The default benchmark's own settings and per-entry limits, under the user's ``--set``
+    and ``--sweep`` (which win, and keep their own labels)."""
+    out = []
+    for spec in entries:
+        settings, limit = DEFAULT_ENTRIES.get(spec.name, ({}, None))
+        chosen = {k: v for k, v in settings.items() if k not in spec.settings}
+        label = spec.label
+        if chosen and not label:
+            label = spec.name + "[" + ",".join(f"{k}={v}" for k, v in chosen.items()) + "]"
+        out.append(SolverSpec(spec.name, {**chosen, **spec.settings}, label, limit))
+    return out
+
+
 RESUME_MAY_CHANGE = ("limit", "quiet", "report", "resume_run")
 """Options a ``--resume`` accepts: ``--limit`` may extend the run; everything else that
 defines a run (solvers, settings, suites, limits, workers, where it runs) is fixed by the
@@ -139,7 +169,9 @@ def run_command(
     resume_run: Annotated[
         Path | None, typer.Option("--resume", help="run folder to finish")
     ] = None,
-    full: Annotated[bool, typer.Option(help="default benchmark on every instance")] = False,
+    full: Annotated[
+        bool, typer.Option(help="default benchmark on every instance, every solver at defaults")
+    ] = False,
     seed: Annotated[int, typer.Option(help="seed recorded with the run")] = 0,
     quiet: Annotated[bool, typer.Option(help="no progress bars")] = False,
     report: Annotated[bool, typer.Option(help="write the run's report at the end")] = True,
@@ -157,8 +189,11 @@ def run_command(
         if not solver and not suite and not full and limit is None:
             limit = DEFAULT_LIMIT
         specs = split_settings(solvers, setting or [], settings_file)
+        entries = sweep_specs(solvers, specs, sweep or [])
+        if not solver and not full:
+            entries = default_entries(entries)
         config = RunConfig(
-            solvers=tuple(sweep_specs(solvers, specs, sweep or [])),
+            solvers=tuple(entries),
             suites=tuple(suites),
             limit=limit,
             time_limit=time_limit,

@@ -21,7 +21,9 @@ class Seq2SeqSettings(TorchSearchSettings):
     # decode-greedy: the seed's; decode-beam: whole sequences, beam_width of them; beam: the
     # first-move distribution as a policy for the search library's beam search
     search: Literal["decode-greedy", "decode-beam", "beam"] = "decode-greedy"
-    metric: Metric = "htm"
+    # qtm: the seed's own move set and the model that reaches its account; htm: the
+    # half-turn model
+    metric: Metric = "qtm"
     precision: Literal["auto", "fp32", "bf16"] = "auto"
 
 

@@ -8,7 +8,7 @@ from cubebench.harness import workers
 from cubebench.harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
 from cubebench.harness.records.schema import SCHEMA_VERSION
 from cubebench.harness.records.store import RunStore
-from cubebench.harness.runner import RunConfig, SolverSpec, run
+from cubebench.harness.runner import RunConfig, SolverSpec, resume, run
 from cubebench.harness.solver import ArgumentError, SolverLoadError
 from cubebench.harness.suites.model import Instance
 from cubebench.harness.suites.registry import register_user_suite
@@ -161,3 +161,32 @@ def test_manifest_has_provenance(tmp_path, tiny_suite):
     assert manifest["solvers"]["tests.fakes:Right"]["settings"] == {"seed": 0}
     assert manifest["machine"]["cores"] >= 1 and "numpy" in manifest["packages"]
     assert "commit" in manifest["git"]
+
+
+def test_an_entry_with_its_own_limit_attempts_only_its_first_instances(tmp_path, tiny_suite):
+    """A slow solver shares a broad run at fewer cubes a suite; a resume that extends the run
+    extends the other entries, never that one past its own limit."""
+    config = RunConfig(
+        solvers=(
+            SolverSpec("tests.fakes:Right"),
+            SolverSpec("tests.fakes:Right", label="few", limit=1),
+        ),
+        suites=(tiny_suite,),
+        limit=2,
+        workers=1,
+        out=str(tmp_path / "runs"),
+    )
+    store = run(config, show_progress=False, run_id="r")
+    ids = lambda records, key: sorted(r.instance for r in records if r.solver == key)  # noqa: E731
+    assert ids(store.read_records(), "tests.fakes:Right") == [0, 1]
+    assert ids(store.read_records(), "few") == [0]
+    manifest = store.read_manifest()
+    assert [s["limit"] for s in manifest["config"]["solvers"]] == [None, 1]
+    records = resume(store.folder, show_progress=False, limit=3).read_records()
+    assert ids(records, "tests.fakes:Right") == [0, 1, 2] and ids(records, "few") == [0]
+
+
+@pytest.mark.parametrize("limit", [0, -1, 2.5, True])
+def test_an_entry_limit_that_is_not_a_count_is_refused_by_name(limit):
+    with pytest.raises(ArgumentError, match=rf"solver few: limit={limit!r}: must be a whole"):
+        SolverSpec("tests.fakes:Right", label="few", limit=limit)

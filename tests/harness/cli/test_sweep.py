@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from cubebench.harness.cli.run import sweep_specs
+from cubebench.harness.cli.run import DEFAULT_ENTRIES, DEFAULT_SOLVERS, default_entries, sweep_specs
+from cubebench.harness.runner import SolverSpec
 from cubebench.harness.solver import SettingsError
 
 from .test_run_cli import _bench
@@ -61,3 +62,24 @@ def test_a_swept_run_records_each_entry_and_checks_values_first(tmp_path):
     bad = _bench(*args, "--sweep", "max_length=22,-1", "--out", str(tmp_path), "--run-id", "b")
     assert bad.returncode == 2 and "max_length" in bad.stderr
     assert not (tmp_path / "b").exists()
+
+
+def test_the_default_benchmark_labels_its_own_settings_and_keeps_the_users():
+    entries = default_entries(
+        [
+            SolverSpec("kociemba"),
+            SolverSpec("value-transformer"),
+            SolverSpec("value-transformer", {"beam_width": "50"}, "mine"),
+        ]
+    )
+    width, limit = (
+        DEFAULT_ENTRIES["value-transformer"][0]["beam_width"],
+        DEFAULT_ENTRIES["value-transformer"][1],
+    )
+    assert entries[0] == SolverSpec("kociemba")  # a fast one: defaults, every cube
+    assert entries[1].key == f"value-transformer[beam_width={width}]"
+    assert entries[1].settings == {"beam_width": width} and entries[1].limit == limit
+    # the user's --set and --sweep win, with their own label; the entry's cube count stays
+    assert entries[2].settings == {"beam_width": "50"} and entries[2].key == "mine"
+    assert entries[2].limit == limit
+    assert set(DEFAULT_SOLVERS) >= {"seq2seq-transformer", "value-transformer", "deepcubea"}

@@ -96,6 +96,8 @@ def test_report_leads_with_the_matrix_and_shows_the_table(tmp_path):
     matrix = matrix_table(data).set_index("solver")
     assert matrix.loc["cayley-mlp[beam_width=1024]", "deepcubea-test"] == "75% (21.0)"
     assert matrix.loc["cayley-mlp[beam_width=1024]", "metric"] == "QTM"
+    # an entry run on fewer of a suite's cubes than another says how many
+    assert matrix.loc["cayley-mlp[beam_width=4096]", "deepcubea-test"] == "100% of 3 (20.3)"
     write_report([folder], tmp_path / "report")
     md = (tmp_path / "report" / "index.md").read_text()
     order = [md.index(h) for h in ("## Solved, by", "## The DeepCubeA test set", "## Summary")]

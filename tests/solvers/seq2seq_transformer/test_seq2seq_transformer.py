@@ -80,7 +80,13 @@ def test_a_short_run_learns_depth_one_far_above_chance(tiny):
     for search in ("decode-greedy", "decode-beam", "beam"):
         solver = make_solver(
             "seq2seq-transformer",
-            {"checkpoint": str(out), "search": search, "beam_width": 8, "precision": "fp32"},
+            {
+                "checkpoint": str(out),
+                "metric": "htm",
+                "search": search,
+                "beam_width": 8,
+                "precision": "fp32",
+            },
         )
         solved = 0
         for cube in cubes:
@@ -93,7 +99,9 @@ def test_a_short_run_learns_depth_one_far_above_chance(tiny):
 
 def test_greedy_decoding_stops_where_the_model_says_end(tiny):
     out, _ = tiny
-    solver = make_solver("seq2seq-transformer", {"checkpoint": str(out), "precision": "fp32"})
+    solver = make_solver(
+        "seq2seq-transformer", {"checkpoint": str(out), "metric": "htm", "precision": "fp32"}
+    )
     with torch.no_grad():  # make EOS win every step
         solver.model.head.bias[EOS] = 1e4
     cube = facelets_to_state(load_suite("depth-01-v1").instances[0].facelets)
@@ -101,7 +109,13 @@ def test_greedy_decoding_stops_where_the_model_says_end(tiny):
     assert attempt.moves == () and attempt.info["gave_up"] == "EOS before solved"
     beam = make_solver(
         "seq2seq-transformer",
-        {"checkpoint": str(out), "search": "decode-beam", "beam_width": 18, "precision": "fp32"},
+        {
+            "checkpoint": str(out),
+            "metric": "htm",
+            "search": "decode-beam",
+            "beam_width": 18,
+            "precision": "fp32",
+        },
     )
     with torch.no_grad():
         beam.model.head.bias[EOS] = 1e4
@@ -113,7 +127,9 @@ def test_shipped_checkpoint_solves_depth_three():
         pytest.skip("no shipped seq2seq-transformer checkpoint")
     # the policy beam: greedy decoding writes back 76% of depth-3 scrambles, beam decoding
     # 99.7% (README); the decoder's first move as a policy solves all of them
-    solver = make_solver("seq2seq-transformer", {"search": "beam", "beam_width": 64})
+    solver = make_solver(
+        "seq2seq-transformer", {"metric": "htm", "search": "beam", "beam_width": 64}
+    )
     check_solver(solver)
     assert_solves_first(solver, "depth-03-v1", 100)
 

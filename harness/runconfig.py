@@ -1,0 +1,101 @@
+"""What defines a run: its entries (:class:`SolverSpec`) and its :class:`RunConfig`.
+
+Both are stored in the run's manifest, so that ``bench run --resume`` rebuilds the run
+exactly; :mod:`cubebench.harness.runner` executes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cubebench.harness.executors import EXECUTORS, Job
+from cubebench.harness.solver import ArgumentError, Budget, check_limits
+
+
+@dataclass(frozen=True)
+class SolverSpec:
+    """A solver and its settings; ``label`` tells apart two entries of one solver (a sweep).
+    Records and the manifest key the entry by ``key``: the label, else the name.
+
+    ``limit``: this entry attempts only the first ``limit`` instances of each suite (the
+    run's own limit still applies), so one slow solver can share a broad run with fast ones;
+    it is stored with the run, and reports count each entry's cubes.
+    """
+
+    name: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    label: str = ""
+    limit: int | None = None
+
+    def __post_init__(self) -> None:
+        limit = self.limit
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or limit < 1
+        ):
+            raise ArgumentError(f"solver {self.key}: limit={limit!r}: must be a whole number ≥ 1")
+
+    @property
+    def key(self) -> str:
+        return self.label or self.name
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Everything that defines a run; stored in the manifest so a run can be resumed.
+
+    Attributes:
+        time_limit: wall seconds per instance, enforced from outside the solver.
+        memory_limit_gb: a worker above this resident size is killed (``error``).
+    """
+
+    solvers: tuple[SolverSpec, ...]
+    suites: tuple[str, ...]
+    limit: int | None = None
+    time_limit: float = 60.0
+    max_nodes: int | None = None
+    max_model_calls: int | None = None
+    max_length: int | None = None
+    workers: int = 1
+    memory_limit_gb: float | None = 8.0
+    out: str = "results"
+    seed: int = 0
+    executor: str = "local"  # or "ray" (cubebench.harness.executors)
+    address: str | None = None  # the Ray cluster's: "auto", "HOST:PORT"; none starts one
+
+    def __post_init__(self) -> None:
+        if self.executor not in EXECUTORS:
+            raise ArgumentError(f"executor {self.executor!r}: choose one of {', '.join(EXECUTORS)}")
+        check_limits(
+            self,
+            positive=("time_limit", "memory_limit_gb"),
+            counts=("limit", "workers", "max_nodes", "max_model_calls", "max_length"),
+            flags=True,
+        )
+
+    def limit_for(self, spec: SolverSpec) -> int | None:
+        """How many instances of each suite the entry attempts (None: every one)."""
+        limits = [n for n in (self.limit, spec.limit) if n is not None]
+        return min(limits, default=None)
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(self.time_limit, self.max_nodes, self.max_model_calls, self.max_length)
+
+    def job(self, spec: SolverSpec) -> Job:
+        return Job(
+            spec.key,
+            spec.name,
+            spec.settings,
+            self.budget,
+            self.time_limit,
+            self.memory_limit_gb,
+            self.workers,
+        )
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RunConfig:
+        data = dict(data)
+        data["solvers"] = tuple(SolverSpec(**s) for s in data["solvers"])
+        data["suites"] = tuple(data["suites"])
+        return cls(**data)
