@@ -61,10 +61,14 @@ def _solve_rate_by(
     table = pd.DataFrame(rows, columns=["label", "depth", "rate", "low", "high", "n"])
     fig, ax = plt.subplots(figsize=(7, 4.2))
     groups = list(table.groupby("label"))
+    most = table["n"].max() if len(table) else 0
     for i, (label, g) in enumerate(groups):
         # a small sideways dodge and a marker each: two curves at 100% stay both visible
         x = g["depth"] + 0.08 * (i - (len(groups) - 1) / 2)
         _line(ax, x, 100 * g["rate"], label, colours)
+        if g["n"].max() < most:  # a few cubes a depth: a band that wide would hide the rest
+            ax.lines[-1].set(linestyle="--", label=f"{label} ({g['n'].max()} a depth, no band)")
+            continue
         ax.fill_between(x, 100 * g["low"], 100 * g["high"], alpha=0.2, color=colours[label])
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set(xlabel=xlabel, ylabel="solved (%)", title=title, ylim=(-2, 102))
