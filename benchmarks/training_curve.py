@@ -4,8 +4,10 @@
 seq2seq-transformer-qtm.json --out docs/figures/seq2seq-transformer-qtm-curve.png
 
 Plots every per-length accuracy the card's curve holds (``sequence_accuracy_by_length``,
-``accuracy_by_depth``) against samples seen, with the validation loss beside it and a
-dotted line where each sitting began, so a curve that went flat shows which sitting it was.
+``accuracy_by_depth``), or for a distance model the mean prediction at each walk length
+(``mean_by_depth``: how far it puts a state that many random steps out), against samples
+seen, with the validation loss beside it and a dotted line where each sitting began, so a
+curve that went flat shows which sitting it was.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-BY_LENGTH = ("sequence_accuracy_by_length", "accuracy_by_depth")
+BY_LENGTH = ("sequence_accuracy_by_length", "accuracy_by_depth", "mean_by_depth")
 
 
 def main() -> None:
@@ -37,7 +39,13 @@ def main() -> None:
     key = next((k for k in BY_LENGTH if k in curve[-1]), None)
     samples = [p["samples"] / 1e6 for p in curve]
     fig, (acc, loss) = plt.subplots(1, 2, figsize=(11, 4.2))
-    if key is not None:
+    if key == "mean_by_depth":  # a distance: plotted as is, beside the step it should rise with
+        for length in args.lengths:
+            values = [p[key].get(str(length)) for p in curve]
+            acc.plot(samples, values, marker="o", ms=2, label=f"{length}")
+        acc.legend(title="walk length", fontsize=8)
+        acc.set(ylabel="mean predicted distance")
+    elif key is not None:
         for length in args.lengths:
             values = [p[key].get(str(length)) for p in curve]
             acc.plot(samples, [100 * (v or 0) for v in values], marker="o", ms=2, label=f"{length}")

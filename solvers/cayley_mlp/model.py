@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from cubebench.harness import ArgumentError
 from cubebench.solvers.common.resmlp import ScalarResMLP, encode
 
 __all__ = ["ModelConfig", "ValueMLP", "encode"]
@@ -20,6 +21,12 @@ class ModelConfig:
     hidden1: int = 1024
     hidden2: int = 256
     residual_blocks: int = 1
+
+    def __post_init__(self) -> None:
+        for name, low in (("hidden1", 1), ("hidden2", 1), ("residual_blocks", 0)):
+            value = getattr(self, name)
+            if not isinstance(value, int) or not low <= value <= 16384:
+                raise ArgumentError(f"cayley-mlp {name}={value!r}: must be {low}..16384")
 
     def to_dict(self) -> dict:
         return asdict(self)

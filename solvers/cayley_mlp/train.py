@@ -11,6 +11,7 @@ the mean prediction per walk length.
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from functools import partial
 
@@ -20,7 +21,10 @@ import torch.nn.functional as F
 
 from cubebench.solvers.cayley_mlp.checkpoint import SHIPPED, stem_for
 from cubebench.solvers.cayley_mlp.model import ModelConfig, ValueMLP, encode
-from cubebench.solvers.common.trainer import Task, main_for_metric, model_task, train_model
+from cubebench.solvers.common.distance_validation import describe_distance, distance_metrics
+from cubebench.solvers.common.loop import add_loop_arguments, parse_run, print_flush
+from cubebench.solvers.common.state import state_path
+from cubebench.solvers.common.trainer import Task, model_task, train_model
 from cubebench.solvers.common.walks import walk_samples
 
 
@@ -47,20 +51,7 @@ def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: in
         return encode(states), torch.from_numpy(depths.astype(np.float32))
 
     def validate(model) -> dict:
-        pred = model(val_x).float()
-        mean_by_depth = {
-            int(d): round(float(pred[torch.from_numpy(depths == d)].mean()), 3)
-            for d in np.unique(depths)
-        }
-        return {
-            "val_loss": round(F.mse_loss(pred, val_y).item(), 5),
-            "mean_by_depth": mean_by_depth,
-        }
-
-    def describe(m: dict) -> str:
-        means = m["mean_by_depth"]
-        shown = "  ".join(f"d{d} {means[d]:.2f}" for d in (1, 5, 10, 15, max(means)))
-        return f"val mse {m['val_loss']:.4f}  mean prediction {shown}"
+        return distance_metrics(model(val_x), val_y, depths, F.mse_loss)
 
     return model_task(
         stem_for(data.metric),
@@ -71,7 +62,7 @@ def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: in
         make_batch=make_batch,
         loss=lambda out, y: F.mse_loss(out.float(), y),
         validate=validate,
-        describe=describe,
+        describe=describe_distance,
     )
 
 
@@ -80,10 +71,25 @@ train = partial(train_model, make_task, DataConfig, ModelConfig)
 
 
 def main(argv: list[str] | None = None) -> dict:
-    """``bench train cayley-mlp`` and ``python -m cubebench.solvers.cayley_mlp.train``."""
-    return main_for_metric(
-        argv, "cayley-mlp", __doc__, SHIPPED, train, DataConfig.for_metric, "qtm"
+    """``bench train cayley-mlp`` and ``python -m cubebench.solvers.cayley_mlp.train``.
+
+    The network's size is part of the run (saved with its state): a smaller net trains and
+    searches faster, so the size is a measured choice (``benchmarks/value_mlp_sizes.py``).
+    """
+    parser = argparse.ArgumentParser(prog="bench train cayley-mlp", description=__doc__)
+    add_loop_arguments(parser, SHIPPED.folder)
+    parser.add_argument("--metric", choices=["htm", "qtm"], default="qtm", help="move set")
+    default = ModelConfig()
+    parser.add_argument("--hidden1", type=int, default=default.hidden1, help="first layer")
+    parser.add_argument("--hidden2", type=int, default=default.hidden2, help="second layer")
+    parser.add_argument(
+        "--residual-blocks", type=int, default=default.residual_blocks, help="blocks of hidden2"
     )
+    state = lambda a: state_path(a.out, stem_for(a.metric))  # noqa: E731
+    sizes = ("hidden1", "hidden2", "residual_blocks")
+    loop, args = parse_run(parser, argv, sizes, state)
+    config = ModelConfig(**{name: getattr(args, name) for name in sizes})
+    return train(loop, DataConfig.for_metric(args.metric), config, log=print_flush)
 
 
 if __name__ == "__main__":

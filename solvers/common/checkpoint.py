@@ -80,6 +80,10 @@ def load_model(
                         f"({wanted}.json): use --set metric={other}, or train with "
                         f"`bench train {stem} --metric {metric}`"
                     )
+            raise CheckpointError(  # the trainer is named by the solver, not the file stem
+                f"no model card {Path(folder) / f'{wanted}.json'}; train with "
+                f"`bench train {stem} --metric {metric}`"
+            )
         stem = wanted
     state, card = load_weights(folder, stem, device)
     if metric is not None:

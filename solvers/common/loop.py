@@ -15,10 +15,13 @@ neither pulls in the other's framework.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
+import signal
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -277,6 +280,45 @@ def saved_reader(
         return read_run_options(state_file(args))
 
     return read
+
+
+@dataclass
+class StopRequest:
+    """Set by the first SIGTERM, SIGHUP or Ctrl-C inside :func:`stop_on_signal`."""
+
+    signum: int | None = None
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.signum).name if self.signum else ""
+
+
+@contextlib.contextmanager
+def stop_on_signal() -> Iterator[StopRequest]:
+    """Within the block, the first SIGTERM, SIGHUP or SIGINT asks the loop to stop after its
+    current step (it then validates and saves, so ``kill PID`` ends a sitting without losing
+    the steps since the last validation); a second one acts as usual, to force the stop.
+    Only the main thread can handle signals; elsewhere nothing is installed."""
+    request = StopRequest()
+    if threading.current_thread() is not threading.main_thread():
+        yield request
+        return
+    names = ("SIGTERM", "SIGHUP", "SIGINT")
+    signals = [getattr(signal, n) for n in names if hasattr(signal, n)]
+    previous = {sig: signal.getsignal(sig) for sig in signals}
+
+    def handler(signum: int, frame: object) -> None:
+        request.signum = signum
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+    for sig in signals:
+        signal.signal(sig, handler)
+    try:
+        yield request
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 def print_flush(message: str) -> None:

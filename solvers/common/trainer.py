@@ -36,6 +36,7 @@ from cubebench.solvers.common.loop import (
     cosine_lr,
     parse_training_args,
     print_flush,
+    stop_on_signal,
 )
 from cubebench.solvers.common.state import read_state, state_path, write_state
 
@@ -281,24 +282,27 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
         )
 
     model.train()
-    while clock.running():
-        lr = cosine_lr(config, clock.fraction(), progress["step"] if config.steps else None)
-        for group in optimizer.param_groups:
-            group["lr"] = lr
-        x, y = task.make_batch(rng)
-        with torch.autocast(kind, torch.bfloat16, enabled=bf16):
-            loss = task.loss(model(x.to(config.device)), y.to(config.device))
-        optimizer.zero_grad(set_to_none=True)
-        loss.backward()
-        optimizer.step()
-        progress["step"] = clock.step = progress["step"] + 1
-        if task.after_step is not None:
-            task.after_step(progress["step"], loss.item())
-        progress["samples"] += len(y)
-        if clock.eval_due():
-            checkpoint()
-    if not progress.get("curve") or progress["curve"][-1]["step"] != progress["step"]:
-        checkpoint()  # unless the last step's validation just ran
+    with stop_on_signal() as stop:
+        while clock.running() and stop.signum is None:
+            lr = cosine_lr(config, clock.fraction(), progress["step"] if config.steps else None)
+            for group in optimizer.param_groups:
+                group["lr"] = lr
+            x, y = task.make_batch(rng)
+            with torch.autocast(kind, torch.bfloat16, enabled=bf16):
+                loss = task.loss(model(x.to(config.device)), y.to(config.device))
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            optimizer.step()
+            progress["step"] = clock.step = progress["step"] + 1
+            if task.after_step is not None:
+                task.after_step(progress["step"], loss.item())
+            progress["samples"] += len(y)
+            if clock.eval_due():
+                checkpoint()
+        if not progress.get("curve") or progress["curve"][-1]["step"] != progress["step"]:
+            checkpoint()  # unless the last step's validation just ran
+    if stop.signum is not None:
+        log(f"stopped by {stop.name} at step {progress['step']}: state saved, the run continues")
     if clock.finished():
         log(f"run finished: {progress['step']} steps, {progress['samples']:,} samples")
     return best_card

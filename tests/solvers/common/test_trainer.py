@@ -119,3 +119,35 @@ def test_bench_train_continues_a_saved_run_with_the_options_it_started_with(tmp_
         main([*out, "--d-model", "32"])
     assert main(out)["steps"] <= 6  # finished: a further sitting trains nothing
     assert read_state(state_path(tmp_path, "seq2seq-transformer-qtm"))["progress"]["step"] == 6
+
+
+def test_sigterm_ends_a_sitting_after_saving_the_step_it_reached(tmp_path):
+    """``kill PID`` on a background sitting: the loop stops after its current step,
+    validates, saves the state there, and the next sitting continues from that step."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "run"
+    command = [
+        sys.executable, "-m", "cubebench.solvers.cayley_mlp.train", "--out", str(out),
+        "--steps", "100000", "--eval-every-steps", "100000", "--threads", "1",
+        "--hidden1", "16", "--hidden2", "8", "--residual-blocks", "0",
+    ]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert "parameters" in process.stdout.readline()  # the loop is about to start
+    time.sleep(2.0)  # some steps; how many does not matter
+    process.send_signal(signal.SIGTERM)
+    output, _ = process.communicate(timeout=120)
+    assert process.returncode == 0, output
+    assert "stopped by SIGTERM at step" in output
+    stopped_at = int(output.split("stopped by SIGTERM at step ")[1].split(":")[0])
+    state = read_state(state_path(out, "cayley-mlp-qtm"))
+    assert stopped_at >= 1 and state["progress"]["step"] == stopped_at
+    assert state["sittings"][-1]["steps"] == stopped_at
+    resumed = subprocess.run(
+        [*command[:3], "--out", str(out), "--sitting-steps", "1", "--threads", "1"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert f"resumed at step {stopped_at}" in resumed.stdout, resumed.stdout + resumed.stderr
