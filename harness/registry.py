@@ -9,10 +9,11 @@ instance of its ``Settings`` class, a :class:`cubebench.harness.solver.SolverSet
 from __future__ import annotations
 
 import importlib
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import asdict
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, PackageNotFoundError, entry_points, version
 from pathlib import Path
 from typing import Any
 
@@ -41,10 +42,11 @@ def _registered(group: str) -> tuple[dict[str, str], dict[str, str]]:
     plugins: dict[str, tuple[str, str]] = {}
     for ep in entry_points(group=group):
         dist = ep.dist.metadata["Name"] if ep.dist is not None else None
+        target = _EXTRAS.sub("", ep.value)  # "module:Class", without the "[extra]" it may name
         if dist == DISTRIBUTION:
-            builtin[ep.name] = ep.value
+            builtin[ep.name] = target
         else:
-            plugins[ep.name] = (ep.value, dist or "an unknown package")
+            plugins[ep.name] = (target, dist or "an unknown package")
     for name, (value, dist) in plugins.items():
         if name in builtin:
             raise UnknownSolverError(
@@ -65,6 +67,35 @@ def available_solvers() -> dict[str, str]:
     return {**builtin, **plugins}
 
 
+_EXTRAS = re.compile(r"\s*\[[^\]]*\]\s*$")
+
+
+def _extra_packages(ep: EntryPoint) -> dict[str, str | None]:
+    """The packages an entry point's extras install (``name = "m:C [peers]"``), each with
+    its installed version, or None where it is missing."""
+    found: dict[str, str | None] = {}
+    for line in (ep.dist.requires or []) if ep.dist is not None else []:
+        requirement, _, marker = line.partition(";")
+        extras = re.findall(r"extra\s*==\s*[\"']([^\"']+)[\"']", marker)
+        if not set(extras) & set(getattr(ep, "extras", [])):
+            continue
+        package = re.split(r"[\s<>=!~\[(]", requirement.strip(), maxsplit=1)[0]
+        try:
+            found[package] = version(package)
+        except PackageNotFoundError:
+            found[package] = None
+    return found
+
+
+def solver_extras(name: str) -> tuple[list[str], dict[str, str | None]]:
+    """(extras, packages): what a solver registered with extras needs beyond cubebench
+    (the peers' own libraries: ``cubebench[peers]``), and which of it is installed."""
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name and getattr(ep, "extras", None):
+            return list(ep.extras), _extra_packages(ep)
+    return [], {}
+
+
 def solver_origin(name: str) -> dict[str, Any]:
     """How a solver name was found and what code provides it (recorded in manifests):
     ``registered`` is ``built-in``, ``entry point`` or ``module:Class``; a plug-in adds its
@@ -73,7 +104,9 @@ def solver_origin(name: str) -> dict[str, Any]:
     builtin, plugins = _registered(ENTRY_POINT_GROUP)
     target = builtin.get(name) or plugins.get(name) or name
     if name in builtin:
-        return {"registered": "built-in", "target": target, "distribution": DISTRIBUTION}
+        origin = {"registered": "built-in", "target": target, "distribution": DISTRIBUTION}
+        extras, packages = solver_extras(name)
+        return {**origin, "extras": extras, "packages": packages} if extras else origin
     how = "entry point" if name in plugins else "module:Class"
     return {"registered": how, "target": target, **code_origin(target.partition(":")[0])}
 

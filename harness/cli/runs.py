@@ -13,7 +13,7 @@ from rich.table import Column, Table
 from cubebench.harness.metrics import summarize
 from cubebench.harness.records.provenance import describe_origin
 from cubebench.harness.records.store import RunStore
-from cubebench.harness.registry import available_solvers
+from cubebench.harness.registry import available_solvers, solver_extras
 from cubebench.harness.suites.registry import list_suites
 
 
@@ -93,7 +93,10 @@ def ls_command(
     """List registered solvers, suites, or stored runs."""
     if what == "solvers":
         for name, target in available_solvers().items():
-            typer.echo(f"{name:<20} {target}")
+            _, packages = solver_extras(name)
+            needs = ", ".join(f"{p} {v or '(not installed)'}" for p, v in packages.items())
+            extra = f"  [needs {needs}]" if packages else ""
+            typer.echo(f"{name:<20} {target}{extra}")
     elif what == "suites":
         for info in list_suites():
             typer.echo(f"{info.name:<20} {info.count:>6}  {info.sha256[:16]}  {info.origin}")
@@ -124,7 +127,8 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
         f"finished {manifest.get('finished')}"
     )
     for name, solver in manifest.get("solvers", {}).items():
-        if solver.get("origin", {}).get("registered", "built-in") != "built-in":
+        origin = solver.get("origin", {})
+        if origin.get("registered", "built-in") != "built-in" or origin.get("packages"):
             typer.echo(f"{name}: {describe_origin(solver['origin'])}")
         if "precision" in solver:
             typer.echo(

@@ -31,6 +31,8 @@ PACKAGES = (
     "keras",
     "pandas",
     "seaborn",
+    "cayleypy",
+    "alphacube",
 )
 
 
@@ -105,7 +107,8 @@ def code_origin(module: str) -> dict[str, Any]:
 def describe_origin(origin: dict[str, Any]) -> str:
     """One line for a manifest's solver ``origin``, as ``bench show`` and reports print it."""
     if not origin or origin.get("registered") == "built-in":
-        return "built-in" if origin else ""
+        packages = ", ".join(f"{p} {v or '?'}" for p, v in origin.get("packages", {}).items())
+        return ("built-in" + (f", running {packages}" if packages else "")) if origin else ""
     parts = [f"{origin.get('registered')} {origin.get('target')}"]
     if origin.get("distribution"):
         parts.append(f"{origin['distribution']} {origin.get('version', '')}".strip())

@@ -24,18 +24,33 @@ _CONFORMANCE = """
 import json, sys
 from cubebench.harness.registry import make_solver
 from cubebench.harness.testing import check_solver
-report = check_solver(make_solver(sys.argv[1]), strict=False)
+report = check_solver(make_solver(sys.argv[1], json.loads(sys.argv[2])), strict=False)
 loaded = sorted(m for m in ("torch", "tensorflow") if m in sys.modules)
 print(json.dumps({"failures": report.failures, "passed": len(report.passed), "loaded": loaded}))
 """
 
 
+def _peer_settings(name: str, folder) -> dict:
+    """Settings a peer's adapter needs here: AlphaCube's models come from its author's host,
+    so it runs a model of its "small" architecture with weights the test writes."""
+    if name != "alphacube":
+        return {}
+    alphacube = pytest.importorskip("alphacube", reason="the peers extra (cubebench[peers])")
+    import torch
+
+    torch.save(alphacube.model.Model_v1(1024, 7).state_dict(), folder / "small.zip")
+    return {"cache_dir": str(folder), "beam_width": 64}
+
+
 @pytest.mark.parametrize("name", sorted(builtin_solvers()))
-def test_every_registered_solver_passes_conformance_in_a_process_of_its_own(name):
+def test_every_registered_solver_passes_conformance_in_a_process_of_its_own(name, tmp_path):
     """Each in its own process, as bench run loads them: solvers of the two frameworks never
     share one (they crash together where torch has its compiler stack), and none loads both."""
+    if name == "cayleypy":
+        pytest.importorskip("cayleypy", reason="the peers extra (cubebench[peers])")
+    settings = json.dumps(_peer_settings(name, tmp_path))
     result = subprocess.run(
-        [sys.executable, "-c", _CONFORMANCE, name],
+        [sys.executable, "-c", _CONFORMANCE, name, settings],
         capture_output=True,
         text=True,
         timeout=600,
@@ -44,6 +59,27 @@ def test_every_registered_solver_passes_conformance_in_a_process_of_its_own(name
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert not report["failures"] and report["passed"] == 8, report
     assert len(report["loaded"]) <= 1, f"{name} loads {report['loaded']}"
+
+
+def test_bench_ls_solvers_names_the_package_a_peer_adapter_runs():
+    from tests.harness.bench_process import bench
+
+    listed = bench("ls", "solvers")
+    assert listed.returncode == 0, listed.stderr
+    lines = {line.split()[0]: line for line in listed.stdout.splitlines()}
+    for peer in ("cayleypy", "alphacube"):
+        version = _installed(peer)
+        assert lines[peer].endswith(f"[needs {peer} {version or '(not installed)'}]")
+    assert "needs" not in lines["kociemba"]
+
+
+def _installed(package: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return None
 
 
 def test_a_wrong_solver_fails_conformance_with_reasons():

@@ -1,0 +1,43 @@
+"""The shipped model, in CayleyPy's own format: the card's ``architecture`` is a CayleyPy
+``ModelConfig`` and the weights file its bare state dict, so
+``cayleypy.ModelConfig.from_dict({**card["architecture"], "weights_path": PT}).load()``
+loads it without cubebench. Checked by sha256 like every shipped checkpoint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from torch import nn
+
+from cubebench.solvers.common.checkpoint import CheckpointError, ShippedModel
+from cubebench.solvers.common.peers import import_peer
+
+DEFAULT_LAYERS = (512, 128, 128)
+"""A projection, a second layer and one residual block: the size ``cayley-mlp`` ships."""
+
+
+def model_config(layers: tuple[int, ...], graph_hash: str | None = None) -> dict[str, Any]:
+    """CayleyPy's ``ModelConfig`` (as a dict) of a residual MLP over the 54 sticker colours."""
+    return {
+        "model_type": "RESMLP",
+        "input_size": 54,
+        "num_classes_for_one_hot": 6,
+        "layers_sizes": list(layers),
+        "weights_kaggle_id": None,
+        "weights_path": None,
+        "n_outputs": 1,
+        "tokenizer_groups": None,
+        "graph_hash": graph_hash,
+    }
+
+
+def build(architecture: dict[str, Any]) -> nn.Module:
+    cayleypy = import_peer("cayleypy", "cayleypy")
+    return cayleypy.ModelConfig.from_dict(architecture).build_model()
+
+
+SHIPPED = ShippedModel(__file__, "cayleypy", build, metric="qtm")
+CHECKPOINT_DIR, STEM = SHIPPED.folder, SHIPPED.stem
+stem_for, load_checkpoint = SHIPPED.stem_for, SHIPPED.load
+
+__all__ = ["CHECKPOINT_DIR", "SHIPPED", "CheckpointError", "load_checkpoint", "model_config"]

@@ -1,0 +1,205 @@
+"""``cayleypy``: CayleyPy's own beam search and predictor over its own cube graph.
+
+The harness's cube is converted to CayleyPy's colours (:mod:`.graph`), CayleyPy's
+``BeamSearchAlgorithm`` ("simple" mode, the one that returns a path) searches it with a
+``Predictor`` over a model built from CayleyPy's ``ModelConfig``, and the path of generator
+ids comes back as harness moves, which the runner verifies like any other answer. With
+``mitm_radius`` > 0 the search ends as soon as a layer meets CayleyPy's BFS ball of that
+radius around solved, and the path is finished through the ball (their meet in the middle).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, ClassVar, Literal
+
+import numpy as np
+import torch
+
+from cubebench.harness import Attempt, Budget, Metric, Range, SolverLoadError, SolverSettings
+from cubebench.solvers.cayleypy_peer.checkpoint import CHECKPOINT_DIR, load_checkpoint
+from cubebench.solvers.cayleypy_peer.graph import cube_graph, peer_cube
+from cubebench.solvers.common.frameworks import require
+from cubebench.solvers.common.inference import resolve_torch
+from cubebench.solvers.common.metric import check_metric_offered
+from cubebench.solvers.common.peers import OutOfTimeError, import_peer, peer_version
+from cubebench.solvers.search.settings import BATCH, BEAM_WIDTH, DEPTH, SearchSettings, run_search
+
+
+@dataclass(frozen=True)
+class CayleyPySettings(SolverSettings):
+    search: Literal["cayleypy", "cubebench"] = "cayleypy"
+    metric: Metric = "qtm"
+    beam_width: Annotated[int, BEAM_WIDTH] = 8192
+    mitm_radius: Annotated[int, Range(min=0, max=6)] = 0
+    max_depth: Annotated[int, DEPTH] = 40
+    batch_size: Annotated[int, BATCH] = 16384
+    precision: Literal["auto", "fp32", "bf16"] = "auto"
+    checkpoint: str = ""
+    weights: str = ""
+    device: str = "cpu"
+    threads: Annotated[int, Range(min=1, max=1024)] = 1
+
+    OPTION_HELP: ClassVar = {
+        "search": "cayleypy (CayleyPy's BeamSearchAlgorithm) or cubebench (this project's "
+        "value beam, as cayley-mlp searches, over the same CayleyPy model)",
+        "metric": "qtm (12 quarter turns) or htm (18 face turns): CayleyPy's graph searched, "
+        "and the model trained on it",
+        "beam_width": "states CayleyPy's beam keeps per step",
+        "mitm_radius": "meet in the middle: end when a layer meets CayleyPy's BFS ball of this "
+        "radius around solved (0: off; radius 6 holds 0.98M states in QTM, 8.2M in HTM)",
+        "max_depth": "steps of beam search before giving up",
+        "batch_size": "states per model call (CayleyGraph's batch_size)",
+        "precision": "auto (bf16 where the hardware has it natively), fp32 or bf16",
+        "checkpoint": "a folder with a model `bench train cayleypy --out` wrote (default: shipped)",
+        "weights": "a file written by cayleypy.models.save_checkpoint (a model trained with "
+        "CayleyPy elsewhere); its graph hash must match the metric's graph",
+        "device": "cpu or cuda",
+        "threads": "torch intra-op threads per worker",
+    }
+
+
+class CayleyPySolver:
+    Settings = CayleyPySettings
+    name = "cayleypy"
+    METRICS = ("qtm",)
+
+    def __init__(self, settings: CayleyPySettings | None = None) -> None:
+        self.settings = s = settings or CayleyPySettings()
+        require("torch", self.name)
+        cayleypy = import_peer("cayleypy", self.name)
+        if not s.weights:
+            check_metric_offered(self.name, self.METRICS, s.metric, s.checkpoint)
+        self.metric = s.metric
+        torch.set_num_threads(s.threads)
+        self.resolved = resolve_torch(s.precision, s.device, ("fp32", "bf16"))
+        self.graph = cube_graph(s.metric, s.batch_size, s.device)
+        self.cube = peer_cube(s.metric)
+        self.model, self.card = self._load()
+        self.checkpoint_sha256 = self.card["sha256"]
+        self.predictor = cayleypy.Predictor(self.graph, self._score)
+        self.ball = (
+            self.graph.bfs(max_diameter=s.mitm_radius, return_all_hashes=True)
+            if s.mitm_radius
+            else None
+        )
+        self._deadline = float("inf")
+        self._calls = self._scored = self._expanded = 0
+        neighbours = self.graph.get_neighbors
+
+        def counting_neighbours(states: torch.Tensor) -> torch.Tensor:
+            self._expanded += int(states.shape[0])
+            return neighbours(states)
+
+        self.graph.get_neighbors = counting_neighbours  # nodes expanded, for the record
+
+    def _load(self) -> tuple[torch.nn.Module, dict[str, Any]]:
+        s = self.settings
+        if not s.weights:
+            folder = Path(s.checkpoint) if s.checkpoint else CHECKPOINT_DIR
+            return load_checkpoint(folder, s.device, s.metric)
+        from cayleypy.models import load_checkpoint as cayleypy_load
+        from cayleypy.models.checkpoint import graph_hash
+
+        from cubebench.solvers.common.checkpoint import sha256_file
+
+        path = Path(s.weights)
+        if not path.is_file():
+            raise SolverLoadError(f"solver cayleypy: weights={s.weights}: no such file")
+        try:
+            model, config = cayleypy_load(path, s.device, self.graph.definition)
+        except (ValueError, RuntimeError, KeyError) as exc:  # cayleypy's refusals
+            raise SolverLoadError(f"solver cayleypy: weights={s.weights}: {exc}") from exc
+        try:  # a model for another puzzle fails here, in one line, not on every cube
+            model(torch.as_tensor(self.graph.central_state).reshape(1, -1))
+        except (RuntimeError, ValueError, IndexError) as exc:
+            raise SolverLoadError(
+                f"solver cayleypy: weights={s.weights}: the model does not take this cube's "
+                f"states ({exc})"
+            ) from exc
+        checked = "checked" if config.graph_hash else "absent from the file"
+        card = {
+            "sha256": sha256_file(path),
+            "architecture": config.to_dict(),
+            "parameters": sum(p.numel() for p in model.parameters()),
+            "graph_hash": f"{graph_hash(self.graph.definition)} ({checked})",
+        }
+        return model.eval(), card
+
+    def _score(self, states: torch.Tensor) -> torch.Tensor:
+        """The predictor CayleyPy calls: (N, 54) colours -> (N,) estimated distances."""
+        if time.perf_counter() > self._deadline:
+            raise OutOfTimeError
+        self._calls += 1
+        self._scored += int(states.shape[0])
+        kind = "cuda" if self.settings.device.startswith("cuda") else "cpu"
+        bf16 = self.resolved.precision == "bf16"
+        with torch.inference_mode(), torch.autocast(kind, torch.bfloat16, enabled=bf16):
+            return self.model(states).float()
+
+    @property
+    def runtime_info(self) -> dict[str, object]:
+        return {
+            **self.resolved.to_dict(),
+            "threads": self.settings.threads,
+            "metric": self.metric,
+            "library": f"cayleypy {peer_version('cayleypy')}",
+            "parameters": self.card.get("parameters"),
+        }
+
+    def value(self, states: np.ndarray) -> np.ndarray:
+        """(54, N) harness states -> (N,) the CayleyPy model's distances: the model in this
+        project's own searches."""
+        peer = torch.as_tensor(self.cube.states_to_peer(states), device=self.settings.device)
+        return self._score(peer).cpu().numpy()
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        s = self.settings
+        if s.search == "cubebench":
+            return self._solve_with_cubebench_beam(cube, budget)
+        steps = s.max_depth if budget.max_length is None else min(s.max_depth, budget.max_length)
+        if budget.max_nodes is not None:  # a step expands at most beam_width states
+            steps = min(steps, max(1, budget.max_nodes // s.beam_width))
+        start = time.perf_counter()
+        self._deadline = start + budget.wall_seconds if budget.wall_seconds else float("inf")
+        self._calls = self._scored = self._expanded = 0
+        info: dict[str, Any] = {"cayleypy": peer_version("cayleypy"), "metric": self.metric}
+        try:
+            result = self.graph.beam_search(
+                start_state=self.cube.states_to_peer(cube[:, None])[0],
+                predictor=self.predictor,
+                beam_width=s.beam_width,
+                max_steps=steps,
+                return_path=True,
+                bfs_result_for_mitm=self.ball,
+            )
+        except OutOfTimeError:
+            result, info["reason"] = None, "wall budget spent inside the beam search"
+        if budget.max_model_calls is not None and self._calls > budget.max_model_calls:
+            result, info["reason"] = None, f"{self._calls} model calls, over the budget"
+        info["states_scored"] = self._scored
+        info["search"] = "cayleypy"
+        moves: tuple[int, ...] = ()
+        if result is not None and result.path_found:
+            moves = tuple(self.cube.peer_moves(result.path))
+        elif result is not None:
+            info["reason"] = f"no path within {steps} steps of width {s.beam_width}"
+        return Attempt(moves, nodes_expanded=self._expanded, model_calls=self._calls, info=info)
+
+    def _solve_with_cubebench_beam(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        s = self.settings
+        search = SearchSettings(
+            search="beam",
+            metric=s.metric,
+            beam_width=s.beam_width,
+            batch_size=s.batch_size,
+            max_depth=s.max_depth,
+            device=s.device,
+            threads=s.threads,
+        )
+        self._deadline = float("inf")  # the search library keeps its own clock
+        attempt = run_search(cube, budget, search, value=self.value)
+        info = {**attempt.info, "cayleypy": peer_version("cayleypy"), "search": "cubebench"}
+        return Attempt(attempt.moves, attempt.nodes_expanded, attempt.model_calls, info)

@@ -1,0 +1,133 @@
+"""Train CayleyPy's value model with CayleyPy's own walks and loss: ``bench train cayleypy``.
+
+The recipe of CayleyPy's notebooks: random walks from solved on CayleyPy's cube graph
+(``CayleyGraph.random_walks``, by default its non-backtracking "nbt" mode: the batch's walks
+move together, and a step may not land next to any layer the batch stood on in the
+``history_depth`` steps before the current one, so no walk steps back; with a history of 1
+it may), every state labelled with its step, a ``ModelConfig``-built network regressing
+that label under CayleyPy's ``MseLoss``, Adam. This project's loop drives it, so the run is
+defined by its step budget and continues across sittings like every trainer here. CayleyPy's
+walks draw from torch's generator, which the loop saves with the run's state, so a continued
+run repeats exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+from cubebench.solvers.cayleypy_peer.checkpoint import (
+    DEFAULT_LAYERS,
+    SHIPPED,
+    build,
+    model_config,
+    stem_for,
+)
+from cubebench.solvers.cayleypy_peer.graph import cube_graph
+from cubebench.solvers.common.distance_validation import describe_distance, distance_metrics
+from cubebench.solvers.common.loop import (
+    LoopConfig,
+    add_loop_arguments,
+    parse_run,
+    print_flush,
+)
+from cubebench.solvers.common.peers import import_peer
+from cubebench.solvers.common.state import state_path
+from cubebench.solvers.common.trainer import Task, model_task, train_loop
+
+
+@dataclass(frozen=True)
+class DataConfig:
+    metric: str = "qtm"
+    walk_mode: str = "nbt"  # CayleyPy's modes: classic, nbt
+    history_depth: int = 2  # nbt: layers of the batch's history (and their neighbours) banned
+    walks_per_batch: int = 384  # x walk_length states per step (~10k, as cayley-mlp)
+    walk_length: int = 26  # QTM's diameter; HTM: 22, as cayley-mlp
+    validation_walks: int = 1000
+
+    def __post_init__(self) -> None:
+        if self.walk_mode not in ("classic", "nbt"):
+            raise ValueError(f"walk_mode={self.walk_mode!r}: expected classic or nbt")
+
+
+def make_task(data: DataConfig, layers: tuple[int, ...], device: str, seed: int) -> Task:
+    cayleypy = import_peer("cayleypy", "cayleypy")
+    graph = cube_graph(data.metric, device=device)
+    definition = graph.definition
+    from cayleypy.models.checkpoint import graph_hash
+
+    architecture = model_config(layers, graph_hash(definition))
+    loss_fn = cayleypy.MseLoss()
+
+    def walks(width: int) -> tuple[torch.Tensor, torch.Tensor]:
+        x, y = graph.random_walks(
+            width=width,
+            length=data.walk_length,
+            mode=data.walk_mode,
+            nbt_history_depth=data.history_depth,
+        )
+        return x, y.float()
+
+    with torch.random.fork_rng():  # validation from a stream training never draws from
+        torch.manual_seed(10_000 + seed)
+        val_x, val_y = walks(data.validation_walks)
+    depths = val_y.numpy().astype(int)
+
+    def make_batch(_rng: np.random.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+        return walks(data.walks_per_batch)  # torch's generator, saved with the run
+
+    def validate(model: torch.nn.Module) -> dict:
+        return distance_metrics(model(val_x.to(device)), val_y, depths, loss_fn)
+
+    return model_task(
+        stem_for(data.metric),
+        data,
+        architecture,
+        f"steps of CayleyPy's {data.walk_mode} random walk from solved",
+        model=lambda: build(architecture),
+        make_batch=make_batch,
+        loss=lambda out, y: loss_fn(out.float(), y),
+        validate=validate,
+        describe=describe_distance,
+    )
+
+
+def train(
+    loop: LoopConfig,
+    data: DataConfig | None = None,
+    layers: tuple[int, ...] = DEFAULT_LAYERS,
+    log=print,
+) -> dict:
+    """The card of the best weights (``train(loop_for_tests(steps=30), ...)`` in tests)."""
+    return train_loop(make_task(data or DataConfig(), layers, loop.device, loop.seed), loop, log)
+
+
+def main(argv: list[str] | None = None) -> dict:
+    """``bench train cayleypy`` and ``python -m cubebench.solvers.cayleypy_peer.train``."""
+    parser = argparse.ArgumentParser(prog="bench train cayleypy", description=__doc__)
+    add_loop_arguments(parser, SHIPPED.folder)
+    parser.add_argument("--metric", choices=["qtm", "htm"], default="qtm", help="move set")
+    parser.add_argument(
+        "--layers", type=int, nargs="+", default=list(DEFAULT_LAYERS), help="RESMLP sizes"
+    )
+    parser.add_argument("--walk-mode", choices=["classic", "nbt"], default="nbt")
+    parser.add_argument("--history-depth", type=int, default=2, help="nbt's banned layers")
+    parser.add_argument("--walks-per-batch", type=int, default=384)
+    state = lambda a: state_path(a.out, stem_for(a.metric))  # noqa: E731
+    options = ("layers", "walk_mode", "history_depth", "walks_per_batch")
+    loop, args = parse_run(parser, argv, options, state)
+    data = DataConfig(
+        metric=args.metric,
+        walk_mode=args.walk_mode,
+        history_depth=args.history_depth,
+        walks_per_batch=args.walks_per_batch,
+        walk_length=26 if args.metric == "qtm" else 22,
+    )
+    return train(loop, data, tuple(args.layers), log=print_flush)
+
+
+if __name__ == "__main__":
+    main()
