@@ -1,14 +1,14 @@
 """Train CayleyPy's value model with CayleyPy's own walks and loss: ``bench train cayleypy``.
 
-The recipe of CayleyPy's notebooks: random walks from solved on CayleyPy's cube graph
+CayleyPy's recipe from CayleyPy's own pieces: random walks from solved on its cube graph
 (``CayleyGraph.random_walks``, by default its non-backtracking "nbt" mode: the batch's walks
 move together, and a step may not land next to any layer the batch stood on in the
 ``history_depth`` steps before the current one, so no walk steps back; with a history of 1
-it may), every state labelled with its step, a ``ModelConfig``-built network regressing
-that label under CayleyPy's ``MseLoss``, Adam. This project's loop drives it, so the run is
-defined by its step budget and continues across sittings like every trainer here. CayleyPy's
-walks draw from torch's generator, which the loop saves with the run's state, so a continued
-run repeats exactly.
+it may; 2 is this project's choice), every state labelled with its step, a network built
+by ``ModelConfig`` regressing that label under CayleyPy's ``MseLoss``, Adam. This project's
+loop drives it, so the run is defined by its step budget and continues across sittings like
+every trainer here. CayleyPy's walks draw from torch's generator, which the loop saves with
+the run's state, so a continued run repeats exactly.
 """
 
 from __future__ import annotations
