@@ -104,7 +104,7 @@ class AlphaCubeSolver:
     def __init__(self, settings: AlphaCubeSettings | None = None) -> None:
         self.settings = s = settings or AlphaCubeSettings()
         require("torch", self.name)
-        alphacube = import_peer("alphacube", self.name)
+        self.alphacube = alphacube = import_peer("alphacube", self.name)
         path = self._weights_path(alphacube)
         torch.set_num_threads(s.threads)
         try:
@@ -155,8 +155,7 @@ class AlphaCubeSolver:
         }
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
-        alphacube = import_peer("alphacube", self.name)
-        s = self.settings
+        alphacube, s = self.alphacube, self.settings
         info: dict[str, Any] = {"alphacube": peer_version("alphacube"), "metric": self.metric}
         if is_solved(cube):
             return Attempt((), info=info)  # AlphaCube refuses a solved cube; nothing to do
