@@ -95,8 +95,9 @@ def uniform_move_instances(count: int = SUITE_SIZE) -> list[Instance]:
     return _scrambled_instances(rng.integers(0, NUM_MOVES, size=(count, UNIFORM_MOVES)), None)
 
 
-def random_state_instances(count: int = SUITE_SIZE) -> list[Instance]:
-    states = random_states(count, np.random.default_rng([SUITE_SEED, 0]))
+def random_state_instances(count: int = SUITE_SIZE, seed: int = SUITE_SEED) -> list[Instance]:
+    """``seed`` other than ``SUITE_SEED``: development cubes, none from the suite's stream."""
+    states = random_states(count, np.random.default_rng([seed, 0]))
     return [Instance(id=i, facelets=state_to_facelets(states[:, i])) for i in range(count)]
 
 

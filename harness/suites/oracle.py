@@ -36,6 +36,15 @@ QTM_STATES_AT_DISTANCE = (1, 12, 114, 1068, 10011, 93840, 878880, 8221632)
 _COUNTS = {"htm": STATES_AT_DISTANCE, "qtm": QTM_STATES_AT_DISTANCE}
 
 
+_BIT = (1 << np.arange(8)).astype(np.uint8)
+
+
+def _bitmap_bits(entries: int) -> int:
+    """log2 of the bitmap's size: about 32 bits an entry (a false pass in 32 for an absent
+    state), 2^16 to 2^28 bits (8 KB to 32 MB)."""
+    return min(max(int(entries * 32).bit_length(), 16), 28)
+
+
 def _combined(keys: np.ndarray) -> np.ndarray:
     """(N, 2) uint64 keys -> (N,) structured view usable by sort/searchsorted/unique."""
     return np.ascontiguousarray(keys).view([("a", np.uint64), ("b", np.uint64)]).ravel()
@@ -56,6 +65,12 @@ class DistanceOracle:
         self._distances = distances[order]  # (M,) uint8
         self.radius = radius
         self.moves: MoveSet = move_set(metric)
+        # a bitmap over the top bits of the hashes: most queries (a search's children, far
+        # from solved) are absent, and one bit read rules them out before a binary search
+        self._shift = np.uint64(64 - _bitmap_bits(self._hashes.size))
+        self._bitmap = np.zeros(1 << (64 - int(self._shift) - 3), np.uint8)
+        top = self._hashes >> self._shift
+        np.bitwise_or.at(self._bitmap, top >> np.uint64(3), _BIT[top & np.uint64(7)])
 
     @classmethod
     def build(
@@ -121,12 +136,19 @@ class DistanceOracle:
     def _lookup(self, keys: np.ndarray) -> np.ndarray:
         """(N, 2) keys -> (N,) table distance, 255 where absent."""
         hashes = mix_keys(keys)
+        top = hashes >> self._shift
+        maybe = np.flatnonzero(self._bitmap[top >> np.uint64(3)] & _BIT[top & np.uint64(7)])
+        result = np.full(hashes.size, 255, np.uint8)
+        if not maybe.size:
+            return result
+        hashes, keys = hashes[maybe], keys[maybe]
         order = np.argsort(hashes)  # sorted queries make the binary searches cache-friendly
         pos = np.empty_like(order)
         pos[order] = np.searchsorted(self._hashes, hashes[order])
         pos = pos.clip(max=self._hashes.size - 1)
         found = (self._keys[pos] == keys).all(axis=1)
-        return np.where(found, self._distances[pos], 255).astype(np.uint8)
+        result[maybe] = np.where(found, self._distances[pos], 255)
+        return result
 
     def table_distance(self, states: np.ndarray) -> np.ndarray:
         """(54, N) -> (N,) exact distance for states in the table, ``radius + 1`` otherwise.
@@ -136,6 +158,25 @@ class DistanceOracle:
         """
         found = self._lookup(state_keys(states.reshape(states.shape[0], -1))).astype(np.int64)
         return np.where(found == 255, self.radius + 1, found)
+
+    def path_to_solved(self, state: np.ndarray) -> tuple[int, ...]:
+        """An optimal solution of a state in the table, as move ids into the 18.
+
+        Each step takes a move to a neighbour one closer by the table, which exists because
+        the table holds every state within ``radius``: the path is as long as the distance.
+        Meet-in-the-middle searches finish with it once their frontier touches the table.
+        """
+        current = np.asarray(state, np.uint8).reshape(-1, 1)  # (54, 1)
+        left = int(self.table_distance(current)[0])
+        if left > self.radius:
+            raise ValueError(f"state is {left} or more moves from solved, beyond the table")
+        path: list[int] = []
+        while left:
+            children = self.moves.expand(current)  # (54, k): child m is local move m
+            closer = int(np.flatnonzero(self.table_distance(children) == left - 1)[0])
+            path.append(int(self.moves.moves[closer]))
+            current, left = children[:, closer : closer + 1], left - 1
+        return tuple(path)
 
     def distances(self, states: np.ndarray, max_levels: int) -> tuple[np.ndarray, np.ndarray]:
         """Exact distance of each state, or a lower bound where it is too far.

@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 import numpy as np
+import torch
+from torch import nn
 
 from cubebench.harness import Attempt, Budget, Metric
 from cubebench.solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from cubebench.solvers.cayley_mlp.model import encode
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
+from cubebench.solvers.common.resmlp import GatherResMLP, sticker_rows
 from cubebench.solvers.search.settings import BATCH, BEAM_WIDTH, run_search
 
 
@@ -31,10 +33,14 @@ class CayleyMLPSolver(TorchModelSolver):
     def __init__(self, settings: CayleyMLPSettings | None = None) -> None:
         super().__init__(settings or CayleyMLPSettings(), load_checkpoint, CHECKPOINT_DIR)
 
+    def inference_model(self, model: nn.Module) -> nn.Module:
+        return GatherResMLP(model.net, self.resolved.precision)
+
     def value(self, states: np.ndarray) -> np.ndarray:
         """(54, N) states -> (N,) estimated diffusion distances to solved."""
-        with self.inference():
-            return self.model(encode(states, self.settings.device)).float().cpu().numpy()
+        with torch.inference_mode():
+            rows = sticker_rows(states, self.settings.device)
+            return self.model(rows)[:, 0].float().cpu().numpy()
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
         return run_search(cube, budget, self.settings, value=self.value, clock=self.clock)

@@ -21,7 +21,7 @@ from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.metric import check_metric_offered
 from cubebench.solvers.common.precision import Precision, Resolved, resolve
 from cubebench.solvers.search.models import ModelClock
-from cubebench.solvers.search.settings import SearchSettings
+from cubebench.solvers.search.settings import SearchSettings, prepare_search
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,15 @@ class TorchModelSolver:
         torch.set_num_threads(settings.threads)
         folder = Path(settings.checkpoint) if settings.checkpoint else shipped
         model, self.card = load(folder, settings.device, settings.metric)
-        self.model = quantize(model) if self.resolved.precision == "int8" else model
+        self.model = self.inference_model(model)
         self.checkpoint_sha256 = self.card["sha256"]
         self.clock = ModelClock()
+        prepare_search(settings)
+
+    def inference_model(self, model: nn.Module) -> nn.Module:
+        """The loaded network as searches call it: int8 quantizes a copy; a solver may
+        rebuild its network in a faster form of the same function."""
+        return quantize(model) if self.resolved.precision == "int8" else model
 
     @property
     def runtime_info(self) -> dict[str, object]:

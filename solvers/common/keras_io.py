@@ -20,6 +20,7 @@ from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.metric import check_metric, check_metric_offered
 from cubebench.solvers.common.precision import resolve
 from cubebench.solvers.search.models import ModelClock
+from cubebench.solvers.search.settings import prepare_search
 
 KERAS_POLICY = {"fp32": "float32", "bf16": "mixed_bfloat16"}
 """Resolved precision -> the Keras dtype policy that runs it."""
@@ -146,3 +147,4 @@ class KerasModelSolver:
         check_metric(self.card, settings.metric, folder)
         self.checkpoint_sha256 = self.card["sha256"]
         self.clock = ModelClock()
+        prepare_search(settings)

@@ -55,7 +55,8 @@ class LoopConfig:
     eval_every_s: float = 120.0
     out: str = "checkpoints"
     resume: bool = True
-    init_from: str = ""  # a checkpoint folder to start from (fine-tuning), when not resuming
+    # a checkpoint folder, or another model's card (X.json) of the same shape, to start from
+    init_from: str = ""
     # auto: bfloat16 where the hardware has it natively (cubebench.solvers.common.precision).
     # Even there it doubles an MLP's training throughput but cuts a small transformer's to
     # ~40% (measured), so a trainer may default to fp32.
@@ -163,7 +164,11 @@ def add_loop_arguments(parser: argparse.ArgumentParser, out: Path) -> None:
     )
     parser.add_argument("--out", default=str(out), help="checkpoint folder")
     parser.add_argument("--fresh", action="store_true", help="ignore a saved training state")
-    parser.add_argument("--init-from", default="", help="checkpoint folder to fine-tune")
+    parser.add_argument(
+        "--init-from",
+        default="",
+        help="checkpoint folder to fine-tune, or another model's card (X.json) of this shape",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--precision",

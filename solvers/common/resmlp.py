@@ -3,15 +3,28 @@
 Two dense layers with batch norm, then residual blocks of the second width, then a linear
 head: ``outputs`` = 18 move logits for a policy, 1 distance for a value. The input drops
 the six centres (48 x 6 one-hot), which never move.
+
+For inference :class:`GatherResMLP` rebuilds a trained one: a one-hot input makes the first
+layer a sum of 48 of its 288 weight rows, so it is computed as a gather (``embedding_bag``)
+from the stickers' colours, never building the one-hot batch and doing a sixth of that
+layer's arithmetic; batch norm is folded into the layers, and the weights are cast once to
+the precision the search runs at instead of on every call.
 """
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import torch
+import torch.nn.functional as F
 from torch import nn
 
-from cubebench.harness import one_hot
+from cubebench.harness import NON_CENTRES, one_hot
+from cubebench.solvers.common.inference import fold_batch_norm, quantize
+
+_NON_CENTRES = np.asarray(NON_CENTRES, dtype=np.intp)
+_ROW_OFFSETS = np.arange(len(NON_CENTRES), dtype=np.int64) * 6
 
 
 class Residual(nn.Module):
@@ -64,3 +77,36 @@ def encode(states: np.ndarray, device: torch.device | str = "cpu") -> torch.Tens
     """(54, N) uint8 states -> (N, 288) float32 tensor."""
     flat = one_hot(states).reshape(states.shape[1], -1)
     return torch.from_numpy(flat).to(device=device, dtype=torch.float32)
+
+
+def sticker_rows(states: np.ndarray, device: torch.device | str = "cpu") -> torch.Tensor:
+    """(54, N) uint8 states -> (N, 48) int64: for each non-centre sticker i, the row
+    ``6 i + colour`` of the one-hot input that is 1 (the others are 0)."""
+    rows = states[_NON_CENTRES].T.astype(np.int64) + _ROW_OFFSETS
+    return torch.from_numpy(rows).to(device)
+
+
+class GatherResMLP(nn.Module):
+    """A trained :func:`residual_mlp` for inference: (N, 48) sticker rows -> (N, outputs).
+
+    Equal to the network it is built from up to rounding (the first layer's sum runs in
+    another order); ``precision`` bf16 casts the weights, int8 quantizes the layers after
+    the first dynamically (per channel), as :func:`~cubebench.solvers.common.inference.quantize`
+    does for a dense network.
+    """
+
+    def __init__(self, net: nn.Sequential, precision: str = "fp32") -> None:
+        super().__init__()
+        folded = fold_batch_norm(copy.deepcopy(net).eval())
+        first = folded[0]
+        dtype = torch.bfloat16 if precision == "bf16" else torch.float32
+        # (288, H1): row 6 i + c is the first layer's weight for sticker i showing colour c;
+        # every state has one of the first sticker's six rows, so they carry the bias too
+        table = first.weight.detach().T.contiguous().clone()  # (288, H1), row-major
+        table[:6] += first.bias.detach()
+        self.table = nn.Parameter(table.to(dtype), False)
+        rest = folded[1:]
+        self.rest = quantize(rest) if precision == "int8" else rest.to(dtype)
+
+    def forward(self, rows: torch.Tensor) -> torch.Tensor:
+        return self.rest(F.embedding_bag(rows, self.table, mode="sum"))

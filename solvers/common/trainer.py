@@ -25,7 +25,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubebench.harness import machine_info
+from cubebench.harness import ArgumentError, machine_info
 from cubebench.solvers.common.checkpoint import load_weights, save_weights
 from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.inference import resolve_torch
@@ -123,6 +123,28 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _start_from(model: nn.Module, source: str, stem: str, device: str) -> dict[str, str]:
+    """Load the weights ``--init-from`` names into ``model``: a folder holding this model's
+    checkpoint, or any checkpoint's card (``NAME.json``) whose network has the same shape
+    (a distance model's weights starting value iteration, say). What it was is returned
+    for the card."""
+    path = Path(source)
+    folder, name = (path.parent, path.stem) if path.suffix == ".json" else (path, stem)
+    state, card = load_weights(folder, name, device)
+    mine = model.state_dict()
+    wrong = [k for k in mine if k not in state or state[k].shape != mine[k].shape]
+    if wrong or set(state) - set(mine):
+        first = wrong[0] if wrong else sorted(set(state) - set(mine))[0]
+        shape = tuple(state[first].shape) if first in state else "absent"
+        raise ArgumentError(
+            f"--init-from {source}: its network does not match this one ({first}: "
+            f"{shape} here {tuple(mine[first].shape) if first in mine else 'absent'}); "
+            "give the same --hidden1/--hidden2/--residual-blocks"
+        )
+    model.load_state_dict(state)
+    return {"checkpoint": f"{folder / name}", "sha256": card["sha256"][:12]}
+
+
 def _check_run(config: LoopConfig, saved: dict[str, Any], path: Path) -> None:
     """A continued run keeps the loop options it started with."""
     for name in LOOP_RUN_OPTIONS:
@@ -181,12 +203,8 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
         sittings = saved["sittings"]
         log(f"resumed at step {progress['step']}, {progress['elapsed'] / 60:.1f} min")
     elif config.init_from:
-        state, card = load_weights(Path(config.init_from), task.stem, config.device)
-        model.load_state_dict(state)
-        log(
-            f"starting from {config.init_from} ({card.get('steps')} steps, sha256 "
-            f"{card['sha256'][:12]}…)"
-        )
+        run_options["init_from"] = _start_from(model, config.init_from, task.stem, config.device)
+        log(f"starting from {config.init_from} (sha256 {run_options['init_from']['sha256']}…)")
     precision = resolve_torch(config.precision, config.device, ("fp32", "bf16"))
     bf16 = precision.precision == "bf16"
     kind = "cuda" if config.device.startswith("cuda") else "cpu"

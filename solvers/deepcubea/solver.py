@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 import numpy as np
+import torch
+from torch import nn
 
 from cubebench.harness import Attempt, Budget, Metric, is_solved
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
+from cubebench.solvers.common.resmlp import GatherResMLP, sticker_rows
 from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from cubebench.solvers.deepcubea.model import encode
 from cubebench.solvers.search.settings import BATCH, DEPTH, WEIGHT, run_search
 
 
@@ -34,10 +36,14 @@ class DeepCubeASolver(TorchModelSolver):
     def __init__(self, settings: DeepCubeASettings | None = None) -> None:
         super().__init__(settings or DeepCubeASettings(), load_checkpoint, CHECKPOINT_DIR)
 
+    def inference_model(self, model: nn.Module) -> nn.Module:
+        return GatherResMLP(model.net, self.resolved.precision)
+
     def value(self, states: np.ndarray) -> np.ndarray:
         """(54, N) states -> (N,) estimated moves to solved: 0 at solved, as in training."""
-        with self.inference():
-            cost = self.model(encode(states, self.settings.device)).float().clamp_min(0)
+        with torch.inference_mode():
+            rows = sticker_rows(states, self.settings.device)
+            cost = self.model(rows)[:, 0].float().clamp_min(0)
         cost = cost.cpu().numpy()
         cost[is_solved(states)] = 0.0
         return cost

@@ -7,6 +7,10 @@ engine call; a policy beam ranks them from the score table first and builds only
 2W. Searches run over a move set (:mod:`cubebench.harness.cube.movesets`): the 18 half turns or the
 12 quarter turns, whose canonical pruning drops moves that never shorten a solution;
 duplicate states are merged keeping the best score. Paths come back as ids into the 18.
+
+With a meet-in-the-middle table (:mod:`cubebench.solvers.search.meet`) every child is looked
+up as it is made; the first step that reaches the table ends the search with the child
+closest to solved by table, and the table's optimal path finishes it.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from cubebench.harness import (
     MOVE_INVERSE,
     MOVE_SETS,
     SOLVED,
+    DistanceOracle,
     MoveSet,
     children_of,
     is_solved,
@@ -35,10 +40,17 @@ def beam_search(
     width: int,
     scoring: Literal["policy", "value"] = "policy",
     moves: MoveSet = HTM,
+    meet: DistanceOracle | None = None,
 ) -> SearchResult:
-    """Search from ``state`` (54,) with ``model`` under ``model.limits`` over ``moves``."""
+    """Search from ``state`` (54,) with ``model`` under ``model.limits`` over ``moves``,
+    ending where it touches ``meet``'s table when one is given."""
     if is_solved(state):
         return SearchResult(moves=())
+    info: dict = {"width": width}
+    if meet is not None:
+        info["mitm_radius"] = meet.radius
+        if meet.table_distance(np.asarray(state, np.uint8)[:, None])[0] <= meet.radius:
+            return SearchResult(meet.path_to_solved(state), 0, 0, {**info, "met_at_depth": 0})
     beam = np.asarray(state, np.uint8)[:, None]  # (54, N)
     scores = np.zeros(1)  # (N,) higher is better
     last = np.full(1, -1)  # (N,) previous local move
@@ -48,14 +60,18 @@ def beam_search(
     try:
         for _depth in range(model.limits.max_depth):
             model.spend_nodes(beam.shape[1])
-            beam, scores, last, parent, solved = step(beam, scores, last, model, width, moves)
+            beam, scores, last, parent, solved, tail = step(
+                beam, scores, last, model, width, moves, meet
+            )
             if solved is not None:
                 path = _path(parents, taken, int(parent[solved]), int(last[solved]))
+                if meet is not None and tail is not None:
+                    info["met_at_depth"] = len(path)
                 return SearchResult(
-                    tuple(int(moves.moves[m]) for m in path),
+                    tuple(int(moves.moves[m]) for m in path) + (tail or ()),
                     model.nodes,
                     model.calls,
-                    {"width": width},
+                    info,
                 )
             parents.append(parent)
             taken.append(last)
@@ -66,13 +82,31 @@ def beam_search(
 
 class _Step(NamedTuple):
     """The next beam (54, N) with its scores, local moves and parents (each (N,)), and the
-    index among them of a solved child, if one was found (the beam is then left empty)."""
+    index among them of a solved child, if one was found (the beam is then left empty);
+    ``tail``: for a child found in the meet table, its optimal path to solved (ids into 18)."""
 
     beam: np.ndarray
     scores: np.ndarray
     moves: np.ndarray
     parents: np.ndarray
     solved: int | None = None
+    tail: tuple[int, ...] | None = None
+
+
+def _met(states: np.ndarray, ids: np.ndarray, n: int, meet: DistanceOracle | None) -> _Step | None:
+    """The step that ends the search at the child nearest solved by ``meet``'s table, or None
+    when none of ``states`` (54, C), the children with ids ``m * n + j`` ``ids`` (C,), is in
+    it."""
+    if meet is None or not ids.size:
+        return None
+    table = meet.table_distance(states)  # (C,)
+    nearest = int(np.argmin(table))
+    if table[nearest] > meet.radius:
+        return None
+    child = int(ids[nearest])
+    tail = meet.path_to_solved(states[:, nearest])
+    parent, move = np.array([child % n]), np.array([child // n])
+    return _Step(states[:, :0], np.zeros(1), move, parent, 0, tail)
 
 
 def _policy_step(
@@ -82,6 +116,7 @@ def _policy_step(
     model: CheckedModel,
     width: int,
     moves: MoveSet,
+    meet: DistanceOracle | None = None,
 ) -> _Step:
     """One EfficientCube step: children ranked by score before any of them is built.
 
@@ -108,6 +143,8 @@ def _policy_step(
         keep = keep[np.argpartition(-child_scores[keep], 2 * width - 1)[: 2 * width]]
     children = children_of(beam, keep % n, moves.moves[keep // n])  # (54, K)
     chosen = _dedup(children, child_scores[keep])
+    if meet is not None and (met := _met(children[:, chosen], keep[chosen], n, meet)):
+        return met
     if chosen.size > width:
         chosen = chosen[np.argpartition(-child_scores[keep[chosen]], width - 1)[:width]]
     keep = keep[chosen]
@@ -121,6 +158,7 @@ def _value_step(
     model: CheckedModel,
     width: int,
     moves: MoveSet,
+    meet: DistanceOracle | None = None,
 ) -> _Step:
     """One CubeGPT / seed-001 / CayleyPy step: every distinct allowed child is scored."""
     n = beam.shape[1]
@@ -131,7 +169,10 @@ def _value_step(
         best = solved[0]
         return _Step(children[:, :0], np.zeros(1), np.array([best // n]), np.array([best % n]), 0)
     keep = keep[_dedup(children[:, keep], None)]
-    child_scores = -model(children[:, keep])  # (K,)
+    kept = children[:, keep]  # (54, K)
+    if (met := _met(kept, keep, n, meet)) is not None:
+        return met  # before the model: the table settles this step
+    child_scores = -model(kept)  # (K,)
     if keep.size > width:
         top = np.argpartition(-child_scores, width - 1)[:width]
         keep, child_scores = keep[top], child_scores[top]

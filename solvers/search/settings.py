@@ -7,10 +7,19 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
-from cubebench.harness import Attempt, Budget, Metric, Range, SolverSettings, move_set
+from cubebench.harness import (
+    Attempt,
+    Budget,
+    Metric,
+    Range,
+    SettingsError,
+    SolverSettings,
+    move_set,
+)
 from cubebench.solvers.search.astar import astar
 from cubebench.solvers.search.beam import beam_search
 from cubebench.solvers.search.greedy import greedy_rollout
+from cubebench.solvers.search.meet import MAX_RADIUS, meet_table
 from cubebench.solvers.search.models import CheckedModel, Model, ModelClock, SearchLimits
 
 # upper bounds: the widest beam the field reports (2^24, CayleyPy), batches a model call can
@@ -32,6 +41,7 @@ class SearchSettings(SolverSettings):
     weight: Annotated[float, WEIGHT] = 0.6
     astar_batch: Annotated[int, BATCH] = 1000
     max_depth: Annotated[int, DEPTH] = 40
+    mitm_radius: Annotated[int, Range(min=0, max=max(MAX_RADIUS.values()))] = 0
     avoid_revisits: bool = True
     device: str = "cpu"
     threads: Annotated[int, Range(min=1, max=1024)] = 1
@@ -45,11 +55,31 @@ class SearchSettings(SolverSettings):
         "weight": "lambda of batch-weighted A*: f = lambda * g + h",
         "astar_batch": "nodes expanded per A* iteration",
         "max_depth": "longest path searched",
+        "mitm_radius": "meet in the middle: a beam ends at the first child within this many "
+        "moves of solved and finishes optimally by table (0: off; up to 6 htm, 7 qtm)",
         "avoid_revisits": "greedy rollout skips states it has visited",
         "device": "cpu or cuda",
         "threads": "torch/tf intra-op threads per worker",
         "precision": "auto (bf16 where the hardware has it natively), fp32, bf16 or int8",
     }
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.mitm_radius and self.search != "beam":
+            raise SettingsError(f"setting mitm_radius={self.mitm_radius} needs search=beam")
+        largest = MAX_RADIUS.get(self.metric, min(MAX_RADIUS.values()))
+        if self.mitm_radius > largest:
+            raise SettingsError(
+                f"setting mitm_radius={self.mitm_radius} exceeds {largest}, the largest "
+                f"{self.metric} table"
+            )
+
+
+def prepare_search(settings: SearchSettings) -> None:
+    """What a search needs beyond the model, made at solver load: the meet-in-the-middle
+    table (building it takes up to a minute, which must not count against a cube)."""
+    if settings.mitm_radius:
+        meet_table(settings.metric, settings.mitm_radius)
 
 
 def run_search(
@@ -72,7 +102,8 @@ def run_search(
     model = CheckedModel(fn, kind, settings.batch_size, limits, clock)
     moves = move_set(settings.metric)
     if settings.search == "beam":
-        result = beam_search(state, model, settings.beam_width, kind, moves)
+        meet = meet_table(settings.metric, settings.mitm_radius) if settings.mitm_radius else None
+        result = beam_search(state, model, settings.beam_width, kind, moves, meet)
     elif settings.search == "greedy":
         result = greedy_rollout(state, model, kind, settings.avoid_revisits, moves)
     elif settings.search == "astar":

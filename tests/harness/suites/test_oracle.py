@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cubebench.harness.cube import (
     apply_sequence,
     canonical_scrambles,
     expand,
+    is_solved,
     solved_batch,
     state_keys,
 )
+from cubebench.harness.cube.movesets import move_set
 from cubebench.harness.suites.oracle import STATES_AT_DISTANCE, DistanceOracle
 
 
@@ -77,3 +83,30 @@ def test_cache_round_trip(tmp_path):
     assert len(loaded) == len(built) == 1 + 18 + 243
     probe = solved_batch(1)
     assert loaded._lookup(state_keys(probe)).tolist() == [0]
+
+
+@given(
+    metric=st.sampled_from(["htm", "qtm"]),
+    length=st.integers(0, 6),
+    seed=st.integers(0, 2**32 - 1),
+)
+@settings(max_examples=40, deadline=None)
+def test_path_to_solved_is_optimal_and_solves(metric, length, seed):
+    oracle = _table(metric)
+    moves = move_set(metric)
+    rng = np.random.default_rng(seed)
+    state = apply_sequence(solved_batch(1), rng.choice(moves.moves, size=length))[:, 0]
+    distance = int(oracle.table_distance(state[:, None])[0])
+    if distance > oracle.radius:
+        with pytest.raises(ValueError, match="beyond the table"):
+            oracle.path_to_solved(state)
+        return
+    path = oracle.path_to_solved(state)
+    assert len(path) == distance
+    assert set(path) <= set(moves.moves.tolist())
+    assert is_solved(apply_sequence(state[:, None], path))
+
+
+@functools.cache
+def _table(metric: str) -> DistanceOracle:
+    return DistanceOracle.build(3, metric=metric)

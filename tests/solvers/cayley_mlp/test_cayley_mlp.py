@@ -72,3 +72,16 @@ def test_shipped_checkpoints_solve_depth_three(metric):
             assert len(attempt.moves) <= 2 * inst.optimal_htm
         else:
             assert len(attempt.moves) <= 3
+
+
+def test_meet_in_the_middle_finishes_the_shipped_model_optimally_by_table(isolated_home):
+    if not (CHECKPOINT_DIR / f"{stem_for('qtm')}.json").exists():
+        pytest.skip("no shipped cayley-mlp qtm checkpoint")
+    solver = make_solver("cayley-mlp", {"beam_width": 64, "mitm_radius": 3})
+    assert (isolated_home / "cache" / "oracle" / "distance-table-qtm-r3.npz").exists()
+    for inst in load_suite("qdepth-06-v1").instances[:10]:
+        state = facelets_to_state(inst.facelets)
+        attempt = solver.solve(state, Budget(wall_seconds=60))
+        assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
+        assert (MOVE_QTM[list(attempt.moves)] == 1).all()
+        assert len(attempt.moves) == attempt.info["met_at_depth"] + 3 <= 6

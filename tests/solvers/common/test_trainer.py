@@ -151,3 +151,39 @@ def test_sigterm_ends_a_sitting_after_saving_the_step_it_reached(tmp_path):
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert f"resumed at step {stopped_at}" in resumed.stdout, resumed.stdout + resumed.stderr
+
+
+def test_value_iteration_can_start_from_a_distance_model_of_the_same_shape(tmp_path):
+    """``--init-from X.json`` takes another solver's checkpoint when the networks match, and
+    names the first layer that differs when they do not."""
+    from cubebench.solvers.cayley_mlp import model as cayley_model
+    from cubebench.solvers.cayley_mlp.train import DataConfig as WalkData
+    from cubebench.solvers.cayley_mlp.train import train as train_walks
+    from cubebench.solvers.deepcubea import model as deepcubea_model
+    from cubebench.solvers.deepcubea.train import DataConfig as IterationData
+    from cubebench.solvers.deepcubea.train import train as iterate
+
+    walks = tmp_path / "walks"
+    train_walks(
+        replace(_config(walks), steps=5, eval_every_steps=5),
+        WalkData(walks_per_batch=16),
+        cayley_model.ModelConfig(32, 16, 1),
+        log=print,
+    )
+    card_file = walks / "cayley-mlp-qtm.json"
+    started = tmp_path / "started"
+    card = iterate(
+        replace(_config(started), steps=2, eval_every_steps=2, init_from=str(card_file)),
+        IterationData(batch_size=64, oracle_radius=2),
+        deepcubea_model.ModelConfig(32, 16, 1),
+        log=print,
+    )
+    source = json.loads(card_file.read_text())["sha256"][:12]
+    assert card["loop"]["run_options"]["init_from"]["sha256"] == source
+    with pytest.raises(ArgumentError, match=r"--init-from .*cayley-mlp-qtm.json: .*net\.0\.weight"):
+        iterate(
+            replace(_config(tmp_path / "wrong"), steps=2, init_from=str(card_file)),
+            IterationData(batch_size=64, oracle_radius=2),
+            deepcubea_model.ModelConfig(64, 16, 1),
+            log=print,
+        )

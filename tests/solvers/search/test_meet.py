@@ -1,0 +1,91 @@
+"""Meet in the middle: a beam that touches the table of states near solved ends there with
+the table's optimal finish, whatever its model says."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cubebench.harness import SOLVED, SettingsError, facelets_to_state, load_suite, move_set
+from cubebench.harness.cube import apply_sequence, is_solved
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.solvers.search import CheckedModel, beam_search
+from cubebench.solvers.search.meet import meet_table
+from cubebench.solvers.search.settings import SearchSettings, prepare_search
+
+
+@pytest.fixture(scope="module")
+def table() -> DistanceOracle:
+    return DistanceOracle.build(3)
+
+
+def _random_model(kind: str, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    if kind == "value":
+        return lambda states: rng.random(states.shape[1]).astype(np.float32) * 20
+    return lambda states: np.log(rng.dirichlet(np.ones(18), size=states.shape[1]))
+
+
+@pytest.mark.parametrize("scoring", ["value", "policy"])
+def test_a_beam_that_ranks_at_random_finishes_optimally_through_the_table(table, scoring):
+    """Width 324 holds every state two moves out, so a depth-5 cube meets a radius-3 table
+    at depth 2 and the table finishes it: optimal, with nothing learnt."""
+    for inst in load_suite("depth-05-v1").instances[:8]:
+        state = facelets_to_state(inst.facelets)
+        model = CheckedModel(_random_model(scoring, inst.id), scoring)
+        result = beam_search(state, model, 18 * 18, scoring, meet=table)
+        assert result.moves is not None, result.info
+        assert is_solved(apply_sequence(state, result.moves))
+        assert len(result.moves) == inst.optimal_htm == 5
+        assert result.info["met_at_depth"] == 2 and result.info["mitm_radius"] == 3
+
+
+def test_the_model_is_not_called_on_the_step_that_meets(table):
+    state = facelets_to_state(load_suite("depth-04-v1").instances[0].facelets)
+    model = CheckedModel(_random_model("value"), "value")
+    result = beam_search(state, model, 18, "value", meet=table)
+    assert len(result.moves) == 4 and result.info["met_at_depth"] == 1
+    assert result.model_calls == 0  # the 18 children were looked up, never scored
+
+
+def test_a_cube_inside_the_table_is_solved_by_it_alone(table):
+    state = facelets_to_state(load_suite("depth-03-v1").instances[0].facelets)
+    model = CheckedModel(_random_model("value"), "value")
+    result = beam_search(state, model, 4, "value", meet=table)
+    assert is_solved(apply_sequence(state, result.moves)) and len(result.moves) == 3
+    assert result.model_calls == 0 and result.info["met_at_depth"] == 0
+
+
+def test_quarter_turn_meeting_returns_quarter_turns():
+    qtm = move_set("qtm")
+    table = DistanceOracle.build(3, metric="qtm")
+    for seed in range(5):
+        scramble = np.random.default_rng(seed).choice(qtm.moves, size=5).tolist()
+        cube = apply_sequence(SOLVED, scramble)
+        model = CheckedModel(_random_model("value", seed), "value")
+        result = beam_search(cube, model, 144, "value", qtm, table)
+        assert result.moves is not None and set(result.moves) <= set(qtm.moves.tolist())
+        assert is_solved(apply_sequence(cube, result.moves)) and len(result.moves) <= 5
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"mitm_radius": 3, "search": "greedy"}, "mitm_radius=3 needs search=beam"),
+        ({"mitm_radius": 7, "metric": "htm"}, "mitm_radius=7 exceeds 6, the largest htm table"),
+        ({"mitm_radius": 8, "metric": "qtm"}, "mitm_radius=8"),
+    ],
+)
+def test_settings_refuse_a_table_that_cannot_be_used(values, message):
+    with pytest.raises(SettingsError, match=message):
+        SearchSettings(**values)
+
+
+def test_the_table_is_made_at_load_and_kept_on_disk(isolated_home):
+    meet_table.cache_clear()
+    prepare_search(SearchSettings(mitm_radius=2, metric="qtm"))
+    assert (isolated_home / "cache" / "oracle" / "distance-table-qtm-r2.npz").exists()
+    assert meet_table.cache_info().currsize == 1
+    prepare_search(SearchSettings(mitm_radius=2, metric="qtm"))
+    assert meet_table.cache_info().hits == 1
+    meet_table.cache_clear()
