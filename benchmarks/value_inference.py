@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -35,6 +36,9 @@ from cubebench.harness import machine_info, random_states
 from cubebench.harness.hardware import cpu_flags
 from cubebench.solvers.common.inference import quantize, torch_native_bf16
 from cubebench.solvers.common.resmlp import GatherResMLP, encode, sticker_rows
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.precision import states_per_second
 
 
 def load(solver: str) -> torch.nn.Module:
@@ -50,22 +54,8 @@ def load(solver: str) -> torch.nn.Module:
 
 def dense_flops(net: torch.nn.Sequential) -> int:
     """FLOPs of one state through the dense network: 2 per multiply-add of its linear layers."""
-    return sum(2 * m.in_features * m.out_features for m in net.modules() if _linear(m))
-
-
-def _linear(m: torch.nn.Module) -> bool:
-    return isinstance(m, torch.nn.Linear)
-
-
-def rate(fn, states: np.ndarray, seconds: float) -> float:
-    """States per second of ``fn`` on ``states`` after two warm-up calls."""
-    fn(states)
-    fn(states)
-    calls, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        fn(states)
-        calls += 1
-    return calls * states.shape[1] / elapsed
+    linear = [m for m in net.modules() if isinstance(m, torch.nn.Linear)]
+    return sum(2 * m.in_features * m.out_features for m in linear)
 
 
 def value_functions(model: torch.nn.Module, precisions: list[str]) -> dict[tuple[str, str], object]:
@@ -150,7 +140,7 @@ def main() -> None:
         for batch in args.batches:
             states = random_states(batch, np.random.default_rng(batch))
             for (form, precision), fn in fns.items():
-                r = rate(fn, states, args.seconds)
+                r = states_per_second(fn, states, args.seconds)
                 rows.append(
                     {
                         "threads": threads,
