@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The flagship quarter-turn model on the DeepCubeA test set: the measurements behind the
+# cayley-mlp card and the README's field table. Run from the repository root where `bench`
+# is installed; ../shared/data (or DEEPCUBEA_PKL=...) provides the set, imported once under
+# $CUBEBENCH_HOME. Settings are chosen on development cubes (benchmarks/dev_suite.py), never
+# on the set. Usage:
+#   benchmarks/deepcubea_set.sh dev      # meet in the middle, precision and widths on 50/20
+#                                        # random development cubes -> results/cayley-mlp-dev-*
+#   benchmarks/deepcubea_set.sh set      # the whole set with kociemba beside it, resumable
+#                                        # (LIMIT=N extends the run to the first N cubes)
+#   benchmarks/deepcubea_set.sh table    # the leaderboard with the published rows
+set -euo pipefail
+export OMP_WAIT_POLICY=PASSIVE
+BENCH=${BENCH:-bench}
+STEP=${1:-all}
+PKL=${DEEPCUBEA_PKL:-../shared/data/peers/deepcubea-cube3-test-data_0.pkl}
+DEV=${DEV:-.cubebench/dev/random-dev.jsonl}
+WIDTH=${WIDTH:-65536}         # chosen from the dev timings: fits 60 s a cube on one core
+MITM=${MITM:-7}               # the largest quarter-turn table (9.2M states)
+LIMIT=${LIMIT:-1000}
+SET_RUN=results/deepcubea-set-cayley-mlp
+
+run() { "$BENCH" run --no-report --quiet --time-limit 60 "$@"; }
+
+if [[ $STEP == all || $STEP == dev ]]; then
+  [[ -f $DEV ]] || python benchmarks/dev_suite.py --random-state --count 200 --out "$DEV"
+  # meet in the middle and precision at a cheap width, 50 cubes, one core a cube
+  run -s cayley-mlp --set beam_width=2048 --sweep mitm_radius=0,5,6,7 \
+      --suite "$DEV" --limit 50 --workers 2 --run-id cayley-mlp-dev-mitm
+  run -s cayley-mlp --set beam_width=2048 --set mitm_radius="$MITM" \
+      --sweep precision=fp32,bf16,int8 --suite "$DEV" --limit 50 --workers 2 \
+      --run-id cayley-mlp-dev-precision
+  # widths: time per cube on one core (two cubes at a time), and on two threads
+  run -s cayley-mlp --set mitm_radius="$MITM" --sweep beam_width=16384,32768,65536,131072 \
+      --suite "$DEV" --limit 20 --workers 2 --time-limit 120 --run-id cayley-mlp-dev-widths
+fi
+if [[ $STEP == all || $STEP == set ]]; then
+  "$BENCH" suites list | grep -q deepcubea-test-v1 \
+    || "$BENCH" suites import deepcubea "$PKL" --name deepcubea-test-v1
+  if [[ -d $SET_RUN ]]; then
+    "$BENCH" run --resume "$SET_RUN" --limit "$LIMIT" --no-report --quiet
+  else
+    # two workers of one thread: every cube gets one core and 60 s
+    run -s cayley-mlp -s kociemba --set cayley-mlp.beam_width="$WIDTH" \
+        --set cayley-mlp.mitm_radius="$MITM" --suite deepcubea-test-v1 --limit "$LIMIT" \
+        --workers 2 --run-id deepcubea-set-cayley-mlp
+  fi
+fi
+if [[ $STEP == all || $STEP == table ]]; then
+  "$BENCH" leaderboard "$SET_RUN"
+fi
