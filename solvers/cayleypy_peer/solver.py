@@ -25,7 +25,14 @@ from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.inference import resolve_torch
 from cubebench.solvers.common.metric import check_metric_offered
 from cubebench.solvers.common.peers import OutOfTimeError, import_peer, peer_version
-from cubebench.solvers.search.settings import BATCH, BEAM_WIDTH, DEPTH, SearchSettings, run_search
+from cubebench.solvers.search.settings import (
+    BATCH,
+    BEAM_WIDTH,
+    DEPTH,
+    SearchSettings,
+    prepare_search,
+    run_search,
+)
 
 
 @dataclass(frozen=True)
@@ -49,7 +56,8 @@ class CayleyPySettings(SolverSettings):
         "and the model trained on it",
         "beam_width": "states CayleyPy's beam keeps per step",
         "mitm_radius": "meet in the middle: end when a layer meets CayleyPy's BFS ball of this "
-        "radius around solved (0: off; radius 6 holds 0.98M states in QTM, 8.2M in HTM)",
+        "radius around solved (0: off; radius 6 holds 0.98M states in QTM, 8.2M in HTM); with "
+        "search=cubebench, this project's table of the same radius",
         "max_depth": "steps of beam search before giving up",
         "batch_size": "states per model call (CayleyGraph's batch_size)",
         "precision": "auto (bf16 where the hardware has it natively), fp32 or bf16",
@@ -82,9 +90,22 @@ class CayleyPySolver:
         self.predictor = cayleypy.Predictor(self.graph, self._score)
         self.ball = (
             self.graph.bfs(max_diameter=s.mitm_radius, return_all_hashes=True)
-            if s.mitm_radius
+            if s.mitm_radius and s.search == "cayleypy"
             else None
         )
+        # search=cubebench: this project's value beam, meeting this project's table
+        self.beam_settings = SearchSettings(
+            search="beam",
+            metric=s.metric,
+            beam_width=s.beam_width,
+            batch_size=s.batch_size,
+            max_depth=s.max_depth,
+            mitm_radius=s.mitm_radius,
+            device=s.device,
+            threads=s.threads,
+        )
+        if s.search == "cubebench":
+            prepare_search(self.beam_settings)
         self._deadline = float("inf")
         self._calls = self._scored = self._expanded = 0
         neighbours = self.graph.get_neighbors
@@ -189,17 +210,7 @@ class CayleyPySolver:
         return Attempt(moves, nodes_expanded=self._expanded, model_calls=self._calls, info=info)
 
     def _solve_with_cubebench_beam(self, cube: np.ndarray, budget: Budget) -> Attempt:
-        s = self.settings
-        search = SearchSettings(
-            search="beam",
-            metric=s.metric,
-            beam_width=s.beam_width,
-            batch_size=s.batch_size,
-            max_depth=s.max_depth,
-            device=s.device,
-            threads=s.threads,
-        )
         self._deadline = float("inf")  # the search library keeps its own clock
-        attempt = run_search(cube, budget, search, value=self.value)
+        attempt = run_search(cube, budget, self.beam_settings, value=self.value)
         info = {**attempt.info, "cayleypy": peer_version("cayleypy"), "search": "cubebench"}
         return Attempt(attempt.moves, attempt.nodes_expanded, attempt.model_calls, info)

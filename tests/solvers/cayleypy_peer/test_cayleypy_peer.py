@@ -115,3 +115,19 @@ def test_meet_in_the_middle_finishes_through_cayleypys_ball(tiny):
         cube = apply_sequence(SOLVED, parse_moves(scramble))
         attempt = solver.solve(cube, Budget(wall_seconds=60))
         assert len(attempt.moves) == 3 and is_solved(apply_sequence(cube, attempt.moves))
+
+
+def test_in_this_projects_beam_the_same_radius_meets_this_projects_table(tiny, isolated_home):
+    from cubebench.harness import SOLVED, Budget, apply_sequence, is_solved, parse_moves
+
+    out, _ = tiny
+    solver = make_solver(
+        "cayleypy",
+        {"checkpoint": str(out), "search": "cubebench", "beam_width": 1, "mitm_radius": 2},
+    )
+    assert (isolated_home / "cache" / "oracle" / "distance-table-qtm-r2.npz").exists()
+    for scramble in ("R U F", "L' D B", "U R' F'"):
+        cube = apply_sequence(SOLVED, parse_moves(scramble))
+        attempt = solver.solve(cube, Budget(wall_seconds=60))
+        assert len(attempt.moves) == 3 and is_solved(apply_sequence(cube, attempt.moves))
+        assert attempt.info["met_at_depth"] == 1 and attempt.info["search"] == "cubebench"
