@@ -30,7 +30,7 @@ if [[ $STEP == all || $STEP == dev ]]; then
   run -s cayley-mlp --set beam_width=2048 --set mitm_radius="$MITM" \
       --sweep precision=fp32,bf16,int8 --suite "$DEV" --limit 50 --workers 2 \
       --run-id cayley-mlp-dev-precision
-  # widths: time per cube on one core (two cubes at a time), and on two threads
+  # widths: time per cube on one core (two cubes at a time)
   run -s cayley-mlp --set mitm_radius="$MITM" --sweep beam_width=16384,32768,65536,131072 \
       --suite "$DEV" --limit 20 --workers 2 --time-limit 120 --run-id cayley-mlp-dev-widths
 fi

@@ -56,7 +56,7 @@ class NodeStore:
     """Nodes of one search: (54, N) states, g, parent, the move in, and whether each is
     still the cheapest known path to its state; plus the closed set over their hashes."""
 
-    def __init__(self, start: np.ndarray, start_hash: int, capacity: int = 1 << 16) -> None:
+    def __init__(self, start: np.ndarray, start_hash: int, capacity: int = 1 << 12) -> None:
         self.size = 0
         self.states = np.empty((start.shape[0], capacity), np.uint8)  # (54, capacity)
         self.g = np.empty(capacity, np.int32)
