@@ -166,18 +166,27 @@ def _remove_empty(folders: list[Path]) -> None:
             folder.rmdir()
 
 
-def resume(folder: Path, *, show_progress: bool = True, limit: int | None = None) -> RunStore:
+def resume(
+    folder: Path,
+    *,
+    show_progress: bool = True,
+    limit: int | None = None,
+    workers: int | None = None,
+) -> RunStore:
     """Continue an interrupted run: finished instances are kept and not redone.
 
     ``limit``: more instances of each suite than the run had (a resume may extend a run;
-    it may not shrink one or change anything else).
+    it may not shrink one or change anything else). ``workers``: how many cubes run at once
+    from here on. It changes no cube's budget or settings, only how many share the machine,
+    so a long run can go on beside other work; every resumed part records its workers and
+    its machine, since a run that spans sittings may span CPUs too.
     """
     store = RunStore(folder)
     store.read_manifest()  # a run folder, before a lock file is made in it
     store.lock()
     try:
         with terminate_as_interrupt():
-            return _resume_locked(store, show_progress, limit)
+            return _resume_locked(store, show_progress, limit, workers)
     except KeyboardInterrupt as exc:  # before the run went on: nothing new was written
         store.close()
         raise RunInterruptedError(store, exit_status(exc) - 128) from None
@@ -186,7 +195,9 @@ def resume(folder: Path, *, show_progress: bool = True, limit: int | None = None
         raise
 
 
-def _resume_locked(store: RunStore, show_progress: bool, limit: int | None) -> RunStore:
+def _resume_locked(
+    store: RunStore, show_progress: bool, limit: int | None, workers: int | None
+) -> RunStore:
     manifest = store.read_manifest()
     try:
         config = RunConfig.from_dict(manifest["config"])
@@ -194,7 +205,9 @@ def _resume_locked(store: RunStore, show_progress: bool, limit: int | None) -> R
         raise RecordError(f"{store.folder}/manifest.json has no usable config: {exc}") from None
     if limit is not None:
         config = _extended(config, limit, store)
-        manifest["config"] = asdict(config)
+    if workers is not None:
+        config = replace(config, workers=workers)  # checked by RunConfig's own limits
+    manifest["config"] = asdict(config)
     suites = _load_suites(config)
     for suite in suites:
         known = manifest.get("suites", {}).get(suite.name)
@@ -227,7 +240,13 @@ def _resume_locked(store: RunStore, show_progress: bool, limit: int | None) -> R
         executor.close()
         raise
     manifest.setdefault("resumed", []).append(
-        {"at": datetime.now(UTC).isoformat(), "git": git_info(), "packages": package_versions()}
+        {
+            "at": datetime.now(UTC).isoformat(),
+            "git": git_info(),
+            "packages": package_versions(),
+            "workers": config.workers,
+            "machine": machine_info(),
+        }
     )
     store.write_manifest(manifest)
     return _execute(store, config, suites, manifest, show_progress, started, executor)

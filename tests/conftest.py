@@ -124,9 +124,21 @@ def shared_data() -> Path:
     return SHARED_DATA
 
 
+@pytest.fixture(scope="session")
+def oracle_tables(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder of breadth-first tables for the whole session: a table is a pure function
+    of its metric and radius, and the largest take half a minute to build."""
+    return tmp_path_factory.mktemp("oracle-tables")
+
+
 @pytest.fixture(autouse=True)
-def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Keep user suites and caches of each test in its own folder."""
-    home = tmp_path / "cubebench-home"
+def isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, oracle_tables: Path
+) -> Path:
+    """Keep user suites and caches of each test in its own folder (beside ``tmp_path``, which
+    stays empty), all but the shared tables of the optimum oracle."""
+    home = tmp_path_factory.mktemp("cubebench-home")
+    (home / "cache").mkdir()
+    (home / "cache" / "oracle").symlink_to(oracle_tables, target_is_directory=True)
     monkeypatch.setenv("CUBEBENCH_HOME", str(home))
     return home

@@ -30,7 +30,7 @@ DEFAULT_ENTRIES: dict[str, tuple[dict[str, str], int | None]] = {
 number of cubes a suite (None: the run's) that fit the run in about 15 minutes on 2 cores.
 The fast ones run at their defaults on every cube of the run; ``seq2seq-transformer``
 decodes greedily, as its seed. The value searches cost seconds a cube, so they run on the
-first 5 cubes of each suite: ``deepcubea``'s A* at its defaults (3-7 s on deep cubes), and
+first 5 cubes of each suite: ``deepcubea``'s A* at its defaults (4-9 s on deep cubes), and
 ``value-transformer``'s beam at 300, its seed's width for 10-move scrambles (up to 8 s a deep
 cube, against 45 s at its default 1000); timed on development scrambles, not on a suite.
 An entry at other than its defaults is labelled with them, and a matrix cell says how many
@@ -112,10 +112,11 @@ def default_entries(entries: list[SolverSpec]) -> list[SolverSpec]:
     return out
 
 
-RESUME_MAY_CHANGE = ("limit", "quiet", "report", "resume_run")
-"""Options a ``--resume`` accepts: ``--limit`` may extend the run; everything else that
-defines a run (solvers, settings, suites, limits, workers, where it runs) is fixed by the
-manifest, and giving it is refused rather than silently ignored."""
+RESUME_MAY_CHANGE = ("limit", "workers", "quiet", "report", "resume_run")
+"""Options a ``--resume`` accepts: ``--limit`` may extend the run and ``--workers`` change how
+many cubes run at once (recorded with the part it ran); everything else that defines a run
+(solvers, settings, suites, budgets, where it runs) is fixed by the manifest, and giving it
+is refused rather than silently ignored."""
 
 
 def _refuse_changes_on_resume(ctx: typer.Context) -> None:
@@ -128,7 +129,7 @@ def _refuse_changes_on_resume(ctx: typer.Context) -> None:
             option = max(param.opts, key=len)
             raise SettingsError(
                 f"{option} cannot be given with --resume: the run keeps the options it "
-                "was started with (only --limit may grow)"
+                "was started with (only --limit may grow and --workers change)"
             )
 
 
@@ -179,7 +180,11 @@ def run_command(
     """Run solvers over suites. With no solver and no suite: the default benchmark."""
     if resume_run is not None:
         _refuse_changes_on_resume(ctx)
-        store = resume(resume_run, show_progress=not quiet, limit=limit)
+        given = ctx.get_parameter_source("workers")
+        explicit = given is not None and given.name not in ("DEFAULT", "DEFAULT_MAP")
+        store = resume(
+            resume_run, show_progress=not quiet, limit=limit, workers=workers if explicit else None
+        )
     else:
         solvers = list(solver or DEFAULT_SOLVERS)
         unknown_default = [s for s in solvers if s not in available_solvers() and ":" not in s]

@@ -1,10 +1,11 @@
 """A torch training run's resumable state: one file per model, ``STEM.train-state.pt``.
 
 It holds what continuing needs (weights, optimizer, step, samples, elapsed time, both RNGs,
-the best validation loss), the run options fixed when the run started, and the list of
-sittings. It is written atomically at every validation, read with
-``torch.load(weights_only=True)`` (tensors and plain data only), and is never part of the
-wheel. A finished run's state is removed from the tree once its checkpoint ships.
+the best validation loss), what the task keeps beside the model (value iteration's target
+network), the run options fixed when the run started, and the list of sittings. It is
+written atomically at every validation, read with ``torch.load(weights_only=True)``
+(tensors and plain data only), and is never part of the wheel. A finished run's state is
+removed from the tree once its checkpoint ships.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def write_state(path: Path, state: dict[str, Any]) -> None:
         "optimizer": state["optimizer"],
         "torch_rng": state["torch_rng"],
         **{key: json.dumps(state[key]) for key in ("progress", "rng", "run_options", "sittings")},
+        **({"task": state["task"]} if "task" in state else {}),
     }
     tmp = path.with_name(path.name + ".tmp")
     torch.save(payload, tmp)

@@ -57,6 +57,10 @@ class Task:
     card: dict[str, Any]  # static model-card fields (architecture, config, ...)
     # called after every optimizer step with (step, loss): value iteration's target updates
     after_step: Callable[[int, float], None] | None = None
+    # what the task keeps beyond the model (value iteration's target network), saved in the
+    # resumable state and given back on resume, so a stopped run continues exactly
+    task_state: Callable[[], dict[str, Any]] | None = None
+    restore: Callable[[dict[str, Any]], None] | None = None
     # "best": ship the weights of the lowest val_loss; "latest": ship the newest (value
     # iteration, whose targets move, so an early low loss is not a better model)
     keep: str = "best"
@@ -201,6 +205,8 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
         progress.update(saved["progress"])
         run_options = saved["run_options"]
         sittings = saved["sittings"]
+        if task.restore is not None and "task" in saved:
+            task.restore(saved["task"])
         log(f"resumed at step {progress['step']}, {progress['elapsed'] / 60:.1f} min")
     elif config.init_from:
         run_options["init_from"] = _start_from(model, config.init_from, task.stem, config.device)
@@ -296,6 +302,7 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
                 "rng": rng.bit_generator.state,
                 "run_options": run_options,
                 "sittings": sittings,
+                **({"task": task.task_state()} if task.task_state is not None else {}),
             },
         )
 

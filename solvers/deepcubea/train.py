@@ -85,6 +85,20 @@ class TargetNetwork:
             self.net.requires_grad_(False)
         return self.net
 
+    def state(self) -> dict:
+        """The target's weights and counters: a resumed run labels with the same network."""
+        return {
+            "net": self._ensure().state_dict(),
+            "updates": self.updates,
+            "window": list(self._window),
+            "window_loss": self.window_loss,
+        }
+
+    def restore(self, saved: dict) -> None:
+        self._ensure().load_state_dict(saved["net"])
+        self.updates, self._window = int(saved["updates"]), list(saved["window"])
+        self.window_loss = float(saved["window_loss"])
+
     @torch.no_grad()
     def labels(self, states: torch.Tensor) -> torch.Tensor:
         """(N, 54) states -> (N,) one-step-lookahead cost-to-go targets."""
@@ -133,7 +147,9 @@ def make_task(
 ) -> Task:
     device = loop.device
     cube = TorchCube(data.metric, device)
-    model = CostToGo(model_config)
+    with torch.random.fork_rng():  # the target network needs the model now: seed it here
+        torch.manual_seed(loop.seed)
+        model = CostToGo(model_config)
     bf16 = resolve_torch(loop.precision, device, ("fp32", "bf16")).precision == "bf16"
     target = TargetNetwork(model.to(device), data, cube, bf16)
     generator = torch.Generator(device=device)
@@ -203,6 +219,8 @@ def make_task(
         validate=validate,
         describe=describe,
         after_step=target.after_step,
+        task_state=target.state,
+        restore=target.restore,
         keep="latest",
     )
 

@@ -5,6 +5,13 @@ value model the first solution is optimal. A closed set (state hash -> best g) d
 children already reached at equal or lower cost; stale heap entries are skipped. Every move
 of the move set costs 1 (a quarter turn in QTM, any face turn in HTM). The bookkeeping runs
 a batch at a time in compiled code (:mod:`cubebench.solvers.search.closed`).
+
+With a meet-in-the-middle table (:mod:`cubebench.solvers.search.meet`) every child is looked
+up as it is made, and the first batch that reaches the table ends the search at its child of
+least ``g + table distance``, finished by the table's optimal path: the search then only has
+to come within ``r`` moves of solved, where the value model is least needed and the table
+exact. The answer is no longer guaranteed optimal for ``weight = 1`` (a shorter path through
+an unexpanded node may exist); with DeepCubeA's weights it never was.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import heapq
 
 import numpy as np
 
-from cubebench.harness import MOVE_SETS, MoveSet, is_solved, state_hash
+from cubebench.harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
 from cubebench.solvers.search.closed import NodeStore
 from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
@@ -24,11 +31,18 @@ def astar(
     batch: int = 1000,
     weight: float = 0.6,
     moves: MoveSet = MOVE_SETS["htm"],
+    meet: DistanceOracle | None = None,
 ) -> SearchResult:
-    """Search from ``state`` (54,) with a value ``model`` under ``model.limits``."""
+    """Search from ``state`` (54,) with a value ``model`` under ``model.limits``, ending where
+    it touches ``meet``'s table when one is given."""
     start = np.asarray(state, np.uint8)
     if is_solved(start):
         return SearchResult(moves=())
+    info: dict = {"batch": batch, "weight": weight}
+    if meet is not None:
+        info["mitm_radius"] = meet.radius
+        if meet.table_distance(start[:, None])[0] <= meet.radius:
+            return SearchResult(meet.path_to_solved(start), 0, 0, {**info, "met_at_depth": 0})
     nodes = NodeStore(start, int(state_hash(start[:, None])[0]))
     heap = [(float(model(start[:, None])[0]), 0)]  # (f, node id): ties go to the older node
     try:
@@ -45,12 +59,8 @@ def astar(
             done = np.flatnonzero(is_solved(block))
             if done.size:
                 goal = int(ids[done[np.argmin(nodes.g[ids[done]])]])
-                return SearchResult(
-                    tuple(int(moves.moves[m]) for m in nodes.path(goal)),
-                    model.nodes,
-                    model.calls,
-                    {"batch": batch, "weight": weight},
-                )
+                path = tuple(int(moves.moves[m]) for m in nodes.path(goal))
+                return SearchResult(path, model.nodes, model.calls, info)
             ids = ids[nodes.g[ids] < model.limits.max_depth]
             if not ids.size:
                 continue
@@ -69,9 +79,28 @@ def astar(
             )
             if not fresh.size:
                 continue
+            if meet is not None and (met := _met(nodes, fresh, meet, moves)) is not None:
+                return SearchResult(met[0], model.nodes, model.calls, {**info, **met[1]})
             f = weight * nodes.g[fresh] + model(nodes.states[:, fresh[0] : fresh[-1] + 1])
             for item in zip(f.tolist(), fresh.tolist(), strict=True):
                 heapq.heappush(heap, item)
     except BudgetExhaustedError as why:
-        return SearchResult(None, model.nodes, model.calls, {"gave_up": str(why)})
-    return SearchResult(None, model.nodes, model.calls, {"gave_up": "search space exhausted"})
+        return SearchResult(None, model.nodes, model.calls, {**info, "gave_up": str(why)})
+    gave_up = {**info, "gave_up": "search space exhausted"}
+    return SearchResult(None, model.nodes, model.calls, gave_up)
+
+
+def _met(
+    nodes: NodeStore, fresh: np.ndarray, meet: DistanceOracle, moves: MoveSet
+) -> tuple[tuple[int, ...], dict] | None:
+    """The whole answer through the child of ``fresh`` (node ids, ascending and contiguous)
+    with the least ``g + table distance``, when any of them is in ``meet``'s table."""
+    table = meet.table_distance(nodes.states[:, fresh[0] : fresh[-1] + 1])  # (F,)
+    inside = np.flatnonzero(table <= meet.radius)
+    if not inside.size:
+        return None
+    best = int(inside[np.argmin(nodes.g[fresh[inside]] + table[inside])])
+    node = int(fresh[best])
+    head = tuple(int(moves.moves[m]) for m in nodes.path(node))
+    tail = meet.path_to_solved(nodes.states[:, node])
+    return head + tuple(tail), {"met_at_depth": len(head)}

@@ -5,7 +5,9 @@ How seeds 003 and 004 evaluated their models: a pure argmax over all 18 moves. W
 breaks the loops a pure argmax falls into. Unlike beam search it masks no move by canonical
 order: a rollout has one path, so after ``L'`` on a cube scrambled ``R L`` the follow-up
 ``R'`` must stay allowed (masking it made 7% of depth-2 cubes unsolvable). It follows the
-move set's moves only: a quarter-turn rollout never makes a half turn.
+move set's moves only: a quarter-turn rollout never makes a half turn. With a
+meet-in-the-middle table the rollout ends where it enters the table, finished by the
+table's optimal path.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Literal
 
 import numpy as np
 
-from cubebench.harness import MOVE_SETS, MoveSet, is_solved, state_hash
+from cubebench.harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
 from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 
@@ -24,14 +26,20 @@ def greedy_rollout(
     scoring: Literal["policy", "value"] = "policy",
     avoid_revisits: bool = False,
     moves: MoveSet = MOVE_SETS["htm"],
+    meet: DistanceOracle | None = None,
 ) -> SearchResult:
     current = np.asarray(state, np.uint8)[:, None]
     if is_solved(current[:, 0]):
         return SearchResult(moves=())
     path: list[int] = []
     seen = {int(state_hash(current)[0])}
+    info = {} if meet is None else {"mitm_radius": meet.radius}
     try:
         for _ in range(model.limits.max_depth):
+            if meet is not None and meet.table_distance(current)[0] <= meet.radius:
+                tail = meet.path_to_solved(current[:, 0])
+                met = {**info, "met_at_depth": len(path)}
+                return SearchResult(tuple(path) + tail, model.nodes, model.calls, met)
             model.spend_nodes(1)
             children = moves.expand(current)  # (54, k)
             if scoring == "policy":
@@ -47,7 +55,7 @@ def greedy_rollout(
             path.append(int(moves.moves[move]))
             current = children[:, move : move + 1]
             if is_solved(current[:, 0]):
-                return SearchResult(tuple(path), model.nodes, model.calls)
+                return SearchResult(tuple(path), model.nodes, model.calls, info)
             seen.add(int(state_hash(current)[0]))
     except BudgetExhaustedError as why:
         return SearchResult(None, model.nodes, model.calls, {"gave_up": str(why)})

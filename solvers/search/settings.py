@@ -55,8 +55,8 @@ class SearchSettings(SolverSettings):
         "weight": "lambda of batch-weighted A*: f = lambda * g + h",
         "astar_batch": "nodes expanded per A* iteration",
         "max_depth": "longest path searched",
-        "mitm_radius": "meet in the middle: a beam ends at the first child within this many "
-        "moves of solved and finishes optimally by table (0: off; up to 6 htm, 7 qtm)",
+        "mitm_radius": "meet in the middle: the search ends at the first state within this "
+        "many moves of solved and finishes optimally by table (0: off; up to 6 htm, 7 qtm)",
         "avoid_revisits": "greedy rollout skips states it has visited",
         "device": "cpu or cuda",
         "threads": "torch/tf intra-op threads per worker",
@@ -65,8 +65,6 @@ class SearchSettings(SolverSettings):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.mitm_radius and self.search != "beam":
-            raise SettingsError(f"setting mitm_radius={self.mitm_radius} needs search=beam")
         largest = MAX_RADIUS.get(self.metric, min(MAX_RADIUS.values()))
         if self.mitm_radius > largest:
             raise SettingsError(
@@ -101,15 +99,15 @@ def run_search(
         raise ValueError("run_search needs a policy or a value model")
     model = CheckedModel(fn, kind, settings.batch_size, limits, clock)
     moves = move_set(settings.metric)
+    meet = meet_table(settings.metric, settings.mitm_radius) if settings.mitm_radius else None
     if settings.search == "beam":
-        meet = meet_table(settings.metric, settings.mitm_radius) if settings.mitm_radius else None
         result = beam_search(state, model, settings.beam_width, kind, moves, meet)
     elif settings.search == "greedy":
-        result = greedy_rollout(state, model, kind, settings.avoid_revisits, moves)
+        result = greedy_rollout(state, model, kind, settings.avoid_revisits, moves, meet)
     elif settings.search == "astar":
         if kind != "value":
             raise ValueError("A* needs a value model")
-        result = astar(state, model, settings.astar_batch, settings.weight, moves)
+        result = astar(state, model, settings.astar_batch, settings.weight, moves, meet)
     else:
         raise ValueError(f"unknown search {settings.search!r}")
     return Attempt(

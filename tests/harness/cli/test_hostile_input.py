@@ -43,16 +43,30 @@ def test_resume_refuses_options_it_would_ignore_and_may_extend_the_limit(tmp_pat
     out = tmp_path / "runs"
     assert bench(*pausing_run(out, "r", 4, pause=0.0)).returncode == 0
     folder = str(out / "r")
-    for option in (["--suite", "depth-05-v1"], ["-s", "kociemba"], ["--time-limit", "5"],
-                   ["--out", str(tmp_path)], ["--set", "pause=1"], ["--workers", "3"]):  # fmt: skip
+    for option in (
+        ["--suite", "depth-05-v1"],
+        ["-s", "kociemba"],
+        ["--time-limit", "5"],
+        ["--out", str(tmp_path)],
+        ["--set", "pause=1"],
+        ["--max-nodes", "9"],
+    ):
         result = bench("run", "--resume", folder, *option, "--quiet")
         _one_line_error(result, f"{option[0] if option[0] != '-s' else '--solver'} cannot be given")
     _one_line_error(bench("run", "--resume", folder, "--limit", "2"), "only extend")
-    extended = bench("run", "--resume", folder, "--limit", "7", "--quiet", "--no-report")
+    _one_line_error(bench("run", "--resume", folder, "--limit", "7", "--workers", "0"), "workers")
+    manifest = json.loads((out / "r" / "manifest.json").read_text())
+    assert manifest["config"]["limit"] == 4 and "resumed" not in manifest  # nothing written
+    extended = bench(
+        "run", "--resume", folder, "--limit", "7", "--workers", "1", "--quiet", "--no-report"
+    )
     assert extended.returncode == 0, extended.stderr
     records = (out / "r" / "records.jsonl").read_text().splitlines()
     assert len(records) == 7
-    assert json.loads((out / "r" / "manifest.json").read_text())["config"]["limit"] == 7
+    manifest = json.loads((out / "r" / "manifest.json").read_text())
+    assert manifest["config"]["limit"] == 7 and manifest["config"]["workers"] == 1
+    (part,) = manifest["resumed"]
+    assert part["workers"] == 1 and part["machine"]["cpu"] == manifest["machine"]["cpu"]
 
 
 def test_out_that_is_a_file_or_under_one(tmp_path):

@@ -9,7 +9,7 @@ import torch
 from cubebench.harness.cube import apply_sequence, facelets_to_state, is_solved
 from cubebench.harness.cube.moves import MOVE_QTM
 from cubebench.harness.registry import make_solver
-from cubebench.harness.solver import ArgumentError, Budget, SolverLoadError
+from cubebench.harness.solver import ArgumentError, Budget, SettingsError, SolverLoadError
 from cubebench.harness.suites.registry import load_suite
 from cubebench.harness.testing import check_solver
 from cubebench.solvers.common.torch_cube import TorchCube
@@ -127,6 +127,8 @@ def test_a_half_turn_model_is_a_setting_and_searches_half_turns(tmp_path):
     assert card["metric"] == "htm" and (tmp_path / "deepcubea.pt").exists()
     with pytest.raises(SolverLoadError, match="ships checkpoints for qtm only"):
         make_solver("deepcubea", {"metric": "htm"})
+    with pytest.raises(SettingsError, match="mitm_radius=7 exceeds 6, the largest htm table"):
+        make_solver("deepcubea", {"metric": "htm", "checkpoint": str(tmp_path), "mitm_radius": 7})
     solver = make_solver("deepcubea", {"metric": "htm", "checkpoint": str(tmp_path)})
     state = apply_sequence(facelets_to_state(load_suite("depth-01-v1").instances[0].facelets), ())
     attempt = solver.solve(state, Budget(wall_seconds=60))
@@ -144,3 +146,52 @@ def test_shipped_checkpoint_solves_depth_three():
         assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
         assert (MOVE_QTM[list(attempt.moves)] == 1).all()
         assert len(attempt.moves) <= 2 * inst.optimal_htm
+
+
+class _KilledError(Exception):
+    pass
+
+
+def test_a_stopped_value_iteration_resumes_with_its_target_network(tmp_path):
+    """The target network is part of the run: a run killed between validations and continued
+    labels its batches through the same target as one never stopped, so it ends with the
+    same weights (were the target remade from the trained weights at resume, it would not)."""
+    from dataclasses import replace
+
+    from cubebench.solvers.common.state import read_state, state_path
+    from cubebench.solvers.common.trainer import train_loop
+    from cubebench.solvers.deepcubea.train import make_task
+
+    data = DataConfig(
+        batch_size=64, max_scramble=6, target_update="soft", tau=0.5, update_every=3,
+        oracle_radius=2, validation_states=64,
+    )  # fmt: skip
+
+    def run(out, kill_at: int | None = None) -> dict:
+        loop = replace(loop_for_tests(steps=20, out=str(out)), eval_every_steps=10, resume=True)
+        loop = replace(loop, precision="fp32", seed=5)
+        task = make_task(data, TINY, loop, reference=None)
+        if kill_at is not None:
+            make_batch, calls = task.make_batch, [0]
+
+            def killed(rng):
+                calls[0] += 1
+                if calls[0] == kill_at:
+                    raise _KilledError
+                return make_batch(rng)
+
+            task.make_batch = killed
+        train_loop(task, loop, log=print)
+        return read_state(state_path(out, stem_for("qtm")))
+
+    unbroken = run(tmp_path / "a")
+    with pytest.raises(_KilledError):  # during step 14: the state on disk is step 10's
+        run(tmp_path / "b", kill_at=14)
+    halfway = read_state(state_path(tmp_path / "b", stem_for("qtm")))
+    assert halfway["progress"]["step"] == 10 and halfway["task"]["updates"] == 3
+    resumed = run(tmp_path / "b")
+    assert resumed["task"]["updates"] == unbroken["task"]["updates"] == 6
+    for part in ("model", "task"):
+        a = unbroken[part] if part == "model" else unbroken[part]["net"]
+        b = resumed[part] if part == "model" else resumed[part]["net"]
+        assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a), part

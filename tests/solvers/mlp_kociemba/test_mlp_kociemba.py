@@ -85,7 +85,7 @@ def test_the_seeds_unbounded_labels_are_kept_as_bound_zero():
 
 
 def test_labels_are_the_same_with_any_number_of_workers_and_are_cached(
-    small_labels, monkeypatch, tmp_path
+    small_labels, monkeypatch, isolated_home
 ):
     two = generate(40, seed=3, workers=2, progress=False)[0]
     assert np.array_equal(two.states, small_labels.states)
@@ -95,7 +95,7 @@ def test_labels_are_the_same_with_any_number_of_workers_and_are_cached(
 
     made = load_or_generate(40, seed=3, workers=1, log=lambda _: None)
     path = cache_path(40, 3, 0)
-    assert path.is_relative_to(tmp_path)  # under the test's CUBEBENCH_HOME, not the repo
+    assert path.is_relative_to(isolated_home)  # under the test's CUBEBENCH_HOME, not the repo
     with monkeypatch.context() as patch:
         patch.setattr(labels_module, "generate", lambda *a, **k: pytest.fail("regenerated"))
         assert np.array_equal(load_or_generate(40, seed=3, log=print).labels, made.labels)

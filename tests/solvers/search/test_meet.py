@@ -1,5 +1,5 @@
-"""Meet in the middle: a beam that touches the table of states near solved ends there with
-the table's optimal finish, whatever its model says."""
+"""Meet in the middle: a beam, an A* or a rollout that touches the table of states near
+solved ends there with the table's optimal finish, whatever its model says."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from cubebench.harness import SOLVED, SettingsError, facelets_to_state, load_suite, move_set
 from cubebench.harness.cube import apply_sequence, is_solved
 from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.solvers.search import CheckedModel, beam_search
+from cubebench.solvers.search import CheckedModel, astar, beam_search, greedy_rollout
 from cubebench.solvers.search.meet import meet_table
 from cubebench.solvers.search.settings import SearchSettings, prepare_search
 
@@ -56,6 +56,53 @@ def test_a_cube_inside_the_table_is_solved_by_it_alone(table):
     assert result.model_calls == 0 and result.info["met_at_depth"] == 0
 
 
+def _noise_below_one(seed: int):
+    rng = np.random.default_rng(seed)
+    return lambda states: rng.random(states.shape[1]).astype(np.float32)
+
+
+@pytest.mark.parametrize("depth", [4, 6])
+def test_an_astar_without_knowledge_meets_the_table_and_finishes_optimally(table, depth):
+    """A heuristic of noise below one move makes A* (weight 1) expand level by level, so the
+    first batch that touches a radius-3 table holds children exactly ``optimum - 3`` moves
+    out: the answer through the table is optimal though the model knows nothing."""
+    for inst in load_suite(f"depth-0{depth}-v1").instances[:5]:
+        state = facelets_to_state(inst.facelets)
+        noise = CheckedModel(_noise_below_one(inst.id), "value")
+        result = astar(state, noise, batch=50, weight=1.0, meet=table)
+        assert result.moves is not None, result.info
+        assert is_solved(apply_sequence(state, result.moves))
+        assert len(result.moves) == inst.optimal_htm
+        met = result.info["met_at_depth"]
+        assert result.info["mitm_radius"] == 3 and met == inst.optimal_htm - 3
+        if inst.optimal_htm == 4:
+            assert result.model_calls == 1  # the start's value only: its children met
+
+
+def test_astar_inside_the_table_calls_no_model(table):
+    state = facelets_to_state(load_suite("depth-02-v1").instances[0].facelets)
+    model = CheckedModel(_random_model("value"), "value")
+    result = astar(state, model, meet=table)
+    assert len(result.moves) == 2 and result.model_calls == 0
+    assert result.info["met_at_depth"] == 0
+
+
+def test_a_rollout_ends_where_it_enters_the_table(table):
+    """A cube already inside needs no model; one a move outside takes the move a value model
+    ranks first and is finished by the table from there."""
+    distance = CheckedModel(lambda s: table.table_distance(s).astype(np.float32), "value")
+    for depth in (3, 4):
+        for inst in load_suite(f"depth-0{depth}-v1").instances[:5]:
+            if inst.optimal_htm != depth:
+                continue
+            state = facelets_to_state(inst.facelets)
+            before = distance.calls
+            result = greedy_rollout(state, distance, "value", meet=table)
+            assert is_solved(apply_sequence(state, result.moves)) and len(result.moves) == depth
+            assert result.info == {"mitm_radius": 3, "met_at_depth": depth - 3}
+            assert distance.calls - before == depth - 3
+
+
 def test_quarter_turn_meeting_returns_quarter_turns():
     qtm = move_set("qtm")
     table = DistanceOracle.build(3, metric="qtm")
@@ -71,7 +118,6 @@ def test_quarter_turn_meeting_returns_quarter_turns():
 @pytest.mark.parametrize(
     ("values", "message"),
     [
-        ({"mitm_radius": 3, "search": "greedy"}, "mitm_radius=3 needs search=beam"),
         ({"mitm_radius": 7, "metric": "htm"}, "mitm_radius=7 exceeds 6, the largest htm table"),
         ({"mitm_radius": 8, "metric": "qtm"}, "mitm_radius=8"),
     ],
