@@ -1,44 +1,39 @@
 #!/usr/bin/env bash
-# The measurements behind solvers/deepcubea/README.md (issue 18): batch-weighted A* with the
-# shipped value-iteration network (B = 1000) over depths 1..20 and random-state-v1 at two
-# values of lambda, and on the DeepCubeA test set imported from DeepCubeA's own pickle. Run
-# from the repository root where `bench` is installed; 2 workers x 1 thread, 60 s a cube.
-# Runs on the DeepCubeA set stay out of git (their moves would encode the set); their table
-# goes to reports/deepcubea/deepcubea-solver.md. Usage: deepcubea.sh [depths|random|set|lambda]
+# The measurements behind solvers/deepcubea/README.md: batch-weighted A* at DeepCubeA's own
+# settings (lambda = 0.6, B = 10,000; the solver's defaults, chosen on development random
+# cubes) over the depth suites, random-state-v1 and the first cubes of the DeepCubeA test set
+# (imported from DeepCubeA's own pickle; the run's records hold moves, never the set). Run
+# from the repository root where `bench` is installed; one thread a worker, 60 s a cube.
+# Usage: deepcubea.sh [depths|depth12|set|dev]
 set -euo pipefail
 export OMP_WAIT_POLICY=PASSIVE
 BENCH=${BENCH:-bench}
 STEP=${1:-all}
-LIMIT=${LIMIT:-20}            # cubes per depth suite (CPU time: 2 cores for the session)
-RANDOM_LIMIT=${RANDOM_LIMIT:-50}
-SET_LIMIT=${SET_LIMIT:-50}    # cubes of the DeepCubeA set
+WORKERS=${WORKERS:-2}
+LIMIT=${LIMIT:-10}            # cubes per depth suite
+SET_LIMIT=${SET_LIMIT:-100}   # cubes of the DeepCubeA set
 PKL=${DEEPCUBEA_PKL:-../shared/data/peers/deepcubea-cube3-test-data_0.pkl}
+DEV=${DEV:-.cubebench/dev/random-dev.jsonl}
 
-run() { "$BENCH" run --no-report --quiet --time-limit 60 --workers 2 -s deepcubea "$@"; }
+run() { "$BENCH" run --no-report --quiet --time-limit 60 --workers "$WORKERS" -s deepcubea "$@"; }
 suites() { for d in $(seq -f %02g "$1" "$2"); do printf -- '--suite depth-%s-v1 ' "$d"; done; }
 
+if [[ $STEP == dev ]]; then
+  # the choice of B and of meet in the middle, on development random cubes (never a suite)
+  [[ -f $DEV ]] || python benchmarks/dev_suite.py --random-state --count 200 --out "$DEV"
+  run --sweep astar_batch=1000,10000,30000 --set mitm_radius=7 --suite "$DEV" --limit 20 \
+    --run-id deepcubea-dev-batch
+  run --sweep mitm_radius=0 --suite "$DEV" --limit 20 --run-id deepcubea-dev-b10k
+fi
 if [[ $STEP == all || $STEP == depths ]]; then
   # shellcheck disable=SC2046
-  run --set weight=0.2 $(suites 1 20) --limit "$LIMIT" --run-id deepcubea-astar-l0.2-depths
+  run $(suites 1 20) --suite random-state-v1 --limit "$LIMIT" --run-id deepcubea-astar-depths
+fi
+if [[ $STEP == all || $STEP == depth12 ]]; then
+  run --suite depth-12-v1 --limit 100 --run-id deepcubea-astar-depth12
 fi
 if [[ $STEP == all || $STEP == set ]]; then
   "$BENCH" suites list | grep -q deepcubea-test-v1 \
     || "$BENCH" suites import deepcubea "$PKL" --name deepcubea-test-v1
-  run --set weight=0.2 --suite deepcubea-test-v1 --limit "$SET_LIMIT" --out results/deepcubea \
-    --run-id deepcubea-solver-set
-  mkdir -p reports/deepcubea
-  "$BENCH" leaderboard results/deepcubea/deepcubea-solver-set > reports/deepcubea/deepcubea-solver.md
-fi
-if [[ $STEP == all || $STEP == random ]]; then
-  run --set weight=0.2 --suite random-state-v1 --limit "$RANDOM_LIMIT" \
-    --run-id deepcubea-astar-random-state
-fi
-if [[ $STEP == all || $STEP == lambda ]]; then
-  # DeepCubeA's lambda; past depth 12 it times out on nearly every cube with this model
-  # shellcheck disable=SC2046
-  run --set weight=0.6 $(suites 1 12) --limit "$LIMIT" --run-id deepcubea-astar-l0.6-depths
-fi
-if [[ $STEP == all || $STEP == report ]]; then
-  "$BENCH" report results/deepcubea-astar-* --out reports/deepcubea-solver \
-    --title "deepcubea: batch-weighted A* (B = 1000) over depths and random states"
+  run --suite deepcubea-test-v1 --limit "$SET_LIMIT" --run-id deepcubea-set-deepcubea
 fi
