@@ -8,6 +8,9 @@
 #                                        # random development cubes -> results/cayley-mlp-dev-*
 #   benchmarks/deepcubea_set.sh set      # the whole set with kociemba beside it, resumable
 #                                        # (LIMIT=N extends the run to the first N cubes)
+#   benchmarks/deepcubea_set.sh frontier # narrower widths and the other solvers on the
+#                                        # first 100, one core a cube -> the report
+#                                        # reports/deepcubea-set (length against time)
 #   benchmarks/deepcubea_set.sh table    # the leaderboard with the published rows
 set -euo pipefail
 export OMP_WAIT_POLICY=PASSIVE
@@ -45,6 +48,18 @@ if [[ $STEP == all || $STEP == set ]]; then
         --set cayley-mlp.mitm_radius="$MITM" --suite deepcubea-test-v1 --limit "$LIMIT" \
         --workers 2 --run-id deepcubea-set-cayley-mlp
   fi
+fi
+if [[ $STEP == all || $STEP == frontier ]]; then
+  # the set run gives cayley-mlp at $WIDTH and kociemba; results/deepcubea-set-deepcubea
+  # (benchmarks/deepcubea.sh set) gives deepcubea at DeepCubeA's settings
+  run -s cayley-mlp -s policy-mlp -s deepcubea --set cayley-mlp.mitm_radius="$MITM" \
+      --sweep cayley-mlp.beam_width=1024,4096,16384 --set policy-mlp.metric=qtm \
+      --sweep policy-mlp.beam_width=1024,4096 --set deepcubea.astar_batch=1000 \
+      --suite deepcubea-test-v1 --limit 100 --workers "${WORKERS:-1}" \
+      --run-id deepcubea-set-frontier
+  "$BENCH" report "$SET_RUN" results/deepcubea-set-deepcubea results/deepcubea-set-frontier \
+      --first 100 --out reports/deepcubea-set \
+      --title "The DeepCubeA test set, first 100 cubes: length against time"
 fi
 if [[ $STEP == all || $STEP == table ]]; then
   "$BENCH" leaderboard "$SET_RUN"

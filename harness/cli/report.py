@@ -18,11 +18,15 @@ def report_command(
         str | None,
         typer.Option(help="entry every other is compared with (default: kociemba if present)"),
     ] = None,
+    first: Annotated[
+        int | None,
+        typer.Option(help="only each suite's first N cubes (runs of different lengths)"),
+    ] = None,
 ) -> None:
     """Markdown + self-contained HTML report with figures, from one or more runs."""
     from cubebench.harness.report.render import write_report  # heavy: loaded on use
 
-    path = write_report(runs, out, title, baseline)
+    path = write_report(runs, out, title, baseline, first)
     typer.echo(f"report: {path} (and {path.with_name('index.md')})")
 
 

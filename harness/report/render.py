@@ -101,15 +101,22 @@ def write_report(
     out: Path,
     title: str = "cubebench report",
     baseline: str | None = None,
+    first: int | None = None,
 ) -> Path:
     """Build the report of ``run_folders`` in ``out``; returns the path of ``index.html``.
 
     ``baseline``: the entry every other is compared with, head to head on the same cubes
-    (default: the reference solver, ``kociemba``, when the runs have it).
+    (default: the reference solver, ``kociemba``, when the runs have it). ``first``: only
+    each suite's first ``first`` cubes, so that runs which went to different lengths (a
+    long run beside short sweeps) are summed over the same cubes.
     """
+    if first is not None and first < 1:
+        raise RecordError(f"--first {first}: give a number of cubes, 1 or more")
     if out.exists() and not out.is_dir():
         raise RecordError(f"report folder {out} is a file; give --out a folder")
     data, runs = load_runs(run_folders)
+    if first is not None:
+        data = data[data["instance"] < first].reset_index(drop=True)
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".write-probe"
@@ -144,6 +151,7 @@ def write_report(
         "carry 95% Wilson intervals; every solution was replayed and verified by the harness."
     )
     generated = datetime.now(UTC).isoformat(timespec="seconds")
+    scope = f" (the first {first} cubes of each suite)" if first is not None else ""
     missing = [caption for name, (caption, _) in FIGURES.items() if name not in figures]
     left_out = (
         "Not drawn, for want of data in these runs (no depth-k or qdepth-k suite, no "
@@ -155,7 +163,7 @@ def write_report(
     md = [
         f"# {title}",
         "",
-        f"Generated {generated} from {len(runs)} run(s).",
+        f"Generated {generated} from {len(runs)} run(s){scope}.",
         "",
         note,
         "",
@@ -182,7 +190,8 @@ def write_report(
     parts = [
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
         f"</title><style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>",
-        f"<p>Generated {generated} from {len(runs)} run(s).</p><p>{html.escape(note)}</p>",
+        f"<p>Generated {generated} from {len(runs)} run(s){html.escape(scope)}.</p>"
+        f"<p>{html.escape(note)}</p>",
         "<h2>Solved, by solver and suite</h2>",
         matrix.to_html(index=False, border=0),
     ]

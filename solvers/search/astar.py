@@ -22,6 +22,7 @@ import numpy as np
 
 from cubebench.harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
 from cubebench.solvers.search.closed import NodeStore
+from cubebench.solvers.search.meet import finish_from
 from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 
@@ -41,8 +42,8 @@ def astar(
     info: dict = {"batch": batch, "weight": weight}
     if meet is not None:
         info["mitm_radius"] = meet.radius
-        if meet.table_distance(start[:, None])[0] <= meet.radius:
-            return SearchResult(meet.path_to_solved(start), 0, 0, {**info, "met_at_depth": 0})
+        if (tail := finish_from(meet, start)) is not None:
+            return SearchResult(tail, 0, 0, {**info, "met_at_depth": 0})
     nodes = NodeStore(start, int(state_hash(start[:, None])[0]))
     heap = [(float(model(start[:, None])[0]), 0)]  # (f, node id): ties go to the older node
     try:

@@ -29,6 +29,7 @@ from cubebench.harness import (
     is_solved,
     state_hash,
 )
+from cubebench.solvers.search.meet import finish_from
 from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 HTM = MOVE_SETS["htm"]
@@ -49,8 +50,8 @@ def beam_search(
     info: dict = {"width": width}
     if meet is not None:
         info["mitm_radius"] = meet.radius
-        if meet.table_distance(np.asarray(state, np.uint8)[:, None])[0] <= meet.radius:
-            return SearchResult(meet.path_to_solved(state), 0, 0, {**info, "met_at_depth": 0})
+        if (tail := finish_from(meet, state)) is not None:
+            return SearchResult(tail, 0, 0, {**info, "met_at_depth": 0})
     beam = np.asarray(state, np.uint8)[:, None]  # (54, N)
     scores = np.zeros(1)  # (N,) higher is better
     last = np.full(1, -1)  # (N,) previous local move

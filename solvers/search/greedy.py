@@ -17,6 +17,7 @@ from typing import Literal
 import numpy as np
 
 from cubebench.harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
+from cubebench.solvers.search.meet import finish_from
 from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
 
 
@@ -36,8 +37,7 @@ def greedy_rollout(
     info = {} if meet is None else {"mitm_radius": meet.radius}
     try:
         for _ in range(model.limits.max_depth):
-            if meet is not None and meet.table_distance(current)[0] <= meet.radius:
-                tail = meet.path_to_solved(current[:, 0])
+            if (tail := finish_from(meet, current[:, 0])) is not None:
                 met = {**info, "met_at_depth": len(path)}
                 return SearchResult(tuple(path) + tail, model.nodes, model.calls, met)
             model.spend_nodes(1)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 from cubebench.harness import DistanceOracle, cache_dir
 
 # the largest tables the oracle builds: 8.2M half-turn states (6 moves), 9.2M quarter-turn (7)
@@ -25,3 +27,14 @@ def meet_table(metric: str, radius: int) -> DistanceOracle:
     if not 1 <= radius <= MAX_RADIUS[metric]:
         raise ValueError(f"mitm_radius={radius}: 1..{MAX_RADIUS[metric]} in {metric}")
     return DistanceOracle.cached(radius, cache_dir("oracle"), metric=metric)
+
+
+def finish_from(meet: DistanceOracle | None, state: np.ndarray) -> tuple[int, ...] | None:
+    """The table's optimal path from ``state`` (54,) to solved, or None when there is no
+    table or ``state`` lies outside it: every search asks this before it spends a model call."""
+    if meet is None:
+        return None
+    state = np.asarray(state, np.uint8)
+    if meet.table_distance(state[:, None])[0] > meet.radius:
+        return None
+    return meet.path_to_solved(state)

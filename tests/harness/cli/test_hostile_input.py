@@ -78,6 +78,10 @@ def test_out_that_is_a_file_or_under_one(tmp_path):
     _one_line_error(bench("report", run, "--out", str(afile)), "is a file")
     _one_line_error(bench("report", run, "--out", str(afile / "sub")), "cannot write the report")
     _one_line_error(bench("report", run, run), "given twice")
+    _one_line_error(
+        bench("report", run, "--first", "0", "--out", str(tmp_path / "r0")), "--first 0"
+    )
+    assert not (tmp_path / "r0").exists()
     assert afile.read_text() == "x"
 
 

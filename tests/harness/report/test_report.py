@@ -9,6 +9,7 @@ import matplotlib.image as mpimg
 import pandas as pd
 import pytest
 
+from cubebench.harness.records.schema import RecordError
 from cubebench.harness.report.figures import draw_all, paired_differences, palette, pareto
 from cubebench.harness.report.frame import SuiteMismatchError, load_runs
 from cubebench.harness.report.render import format_table, write_report
@@ -196,3 +197,22 @@ def test_a_renamed_run_folder_keeps_its_settings_in_the_label(tmp_path):
     data, _ = load_runs([narrow, renamed])
     rates = data.groupby("label")["solved"].mean().to_dict()
     assert rates == {"alpha [beam_width=1024]": 1.0, "alpha [beam_width=4096]": 0.5}
+
+
+def test_first_sums_runs_of_different_lengths_over_the_same_cubes(tmp_path):
+    # a long run that solved its first 5 of 20 cubes beside a short sweep of the first 8
+    long = make_run(tmp_path / "long", {("random-state-v1", None): 5}, n=20)
+    short = make_run(tmp_path / "short", {("random-state-v1", None): 8}, n=8, solver="beta")
+    write_report([long, short], tmp_path / "all")
+    write_report([long, short], tmp_path / "first", first=8)
+    rows = {
+        name: pd.read_csv(tmp_path / name / "summary.csv").set_index("solver")
+        for name in ("all", "first")
+    }
+    assert rows["all"].loc["alpha", "n"] == 20 and rows["all"].loc["alpha", "solved %"] == 25
+    assert rows["first"].loc["alpha", "n"] == 8 and rows["first"].loc["alpha", "solved %"] == 62.5
+    assert rows["first"].loc["beta", "n"] == 8
+    assert "the first 8 cubes of each suite" in (tmp_path / "first" / "index.md").read_text()
+    with pytest.raises(RecordError, match="--first 0"):
+        write_report([long, short], tmp_path / "none", first=0)
+    assert not (tmp_path / "none").exists()
