@@ -13,7 +13,8 @@ affords: at width 4000 a fully scrambled cube costs about a million evaluations.
 from __future__ import annotations
 
 import argparse
-import time
+import sys
+from pathlib import Path
 
 import numpy as np
 import torch
@@ -23,18 +24,10 @@ from cubebench.solvers.common.inference import torch_native_bf16
 from cubebench.solvers.common.walks import walk_samples
 from cubebench.solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.value_net_sizes import _rate
+
 SIZES = ("2x64", "4x128", "6x192", "8x256")
-
-
-def _rate(fn, seconds: float) -> float:
-    """Calls per second of ``fn`` after two warm-up calls."""
-    fn()
-    fn()
-    calls, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        fn()
-        calls += 1
-    return calls / elapsed
 
 
 def config_for(size: str) -> TransformerConfig:
