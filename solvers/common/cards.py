@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 from cubebench.harness import SolverLoadError
@@ -23,6 +24,18 @@ class CheckpointError(SolverLoadError):
 
 def sha256_file(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def publish_weights(tmp: Path, folder: Path, stem: str, suffix: str, card: dict) -> str:
+    """Move freshly written weights ``tmp`` into place as ``stem + suffix``, then write the
+    card that pins their sha256; returns it. The rename is atomic and the card comes last,
+    so a reader sees the old pair or the new weights, never a card naming missing weights."""
+    weights = Path(folder) / f"{stem}{suffix}"
+    os.replace(tmp, weights)
+    digest = sha256_file(weights)
+    card = {**card, "weights": weights.name, "sha256": digest}
+    (Path(folder) / f"{stem}.json").write_text(json.dumps(card, indent=1) + "\n")
+    return digest
 
 
 def checked_file(folder: Path, stem: str, default_suffix: str = ".pt") -> tuple[Path, dict]:

@@ -8,8 +8,6 @@ and never silently changes what a benchmark measured.
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +16,12 @@ import torch
 from torch import nn
 
 from cubebench.harness import METRICS
-from cubebench.solvers.common.cards import CheckpointError, checked_file, sha256_file
+from cubebench.solvers.common.cards import (
+    CheckpointError,
+    checked_file,
+    publish_weights,
+    sha256_file,
+)
 from cubebench.solvers.common.metric import check_metric, metric_stem
 
 __all__ = [
@@ -39,11 +42,7 @@ def save_weights(model: nn.Module, card: dict, folder: Path, stem: str) -> str:
     state = {k: (v.half() if v.is_floating_point() else v) for k, v in model.state_dict().items()}
     tmp = folder / f"{stem}.pt.tmp"
     torch.save(state, tmp)
-    os.replace(tmp, folder / f"{stem}.pt")
-    digest = sha256_file(folder / f"{stem}.pt")
-    card = {**card, "weights": f"{stem}.pt", "sha256": digest}
-    (folder / f"{stem}.json").write_text(json.dumps(card, indent=1) + "\n")
-    return digest
+    return publish_weights(tmp, folder, stem, ".pt", card)
 
 
 def load_weights(

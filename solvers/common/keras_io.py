@@ -7,15 +7,17 @@ sha256. Loading checks the hash and uses Keras's safe mode, which refuses to des
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 from cubebench.harness import native_bf16
-from cubebench.solvers.common.cards import CheckpointError, checked_file, sha256_file
+from cubebench.solvers.common.cards import (
+    CheckpointError,
+    checked_file,
+    publish_weights,
+)
 from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.metric import check_metric, check_metric_offered
 from cubebench.solvers.common.precision import resolve
@@ -90,11 +92,7 @@ def save_keras(clean, model, card: dict, folder: Path, stem: str) -> str:
     clean.set_weights(model.get_weights())
     tmp = folder / f"{stem}.tmp.keras"
     clean.save(tmp)
-    os.replace(tmp, folder / f"{stem}.keras")
-    digest = sha256_file(folder / f"{stem}.keras")
-    card = {**card, "weights": f"{stem}.keras", "sha256": digest}
-    (folder / f"{stem}.json").write_text(json.dumps(card, indent=1) + "\n")
-    return digest
+    return publish_weights(tmp, folder, stem, ".keras", card)
 
 
 def load_keras(
