@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(prog="bench train value-transformer", description=__doc__)
     add_loop_arguments(parser, CHECKPOINT_DIR)
     parser.add_argument("--phase", choices=["plain", "path"], default="plain")
-    parser.add_argument(  # regression measured better here (README: "Heads, measured")
+    parser.add_argument(  # regression measured better (docs/experiments/value-transformer.md)
         "--head", choices=["regression", "classification"], default="regression"
     )
     parser.add_argument("--layers", type=int, default=3)
