@@ -31,8 +31,9 @@ number of cubes a suite (None: the run's) that fit the run in about 15 minutes o
 The fast ones run at their defaults on every cube of the run; ``seq2seq-transformer``
 decodes greedily, as its seed. The value searches cost seconds a cube, so they run on the
 first 5 cubes of each suite: ``deepcubea``'s A* at its defaults (4-9 s on deep cubes), and
-``value-transformer``'s beam at 300, its seed's width for 10-move scrambles (up to 8 s a deep
-cube, against 45 s at its default 1000); timed on development scrambles, not on a suite.
+``value-transformer``'s beam at 300, its seed's width for 10-move scrambles (timed on
+development scrambles with the earlier 2-layer model: up to 8 s a deep cube, against 45 s at
+its default 1000; the shipped 3-layer model scores 2.7x fewer states a second).
 An entry at other than its defaults is labelled with them, and a matrix cell says how many
 cubes it covers. ``--set`` still overrides."""
 DEFAULT_SOLVERS = tuple(DEFAULT_ENTRIES)

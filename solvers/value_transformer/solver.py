@@ -18,8 +18,8 @@ from cubebench.solvers.value_transformer.model import encode
 class ValueTransformerSettings(TorchSearchSettings):
     search: Literal["beam", "astar", "greedy"] = "beam"
     beam_width: Annotated[int, BEAM_WIDTH] = 1000
-    # ~0.2 s per call at this model's ~10k states/s on one thread, so a wall budget is
-    # checked often enough (a beam of 1000 scores ~13,500 children per step)
+    # ~0.3 s per call at the shipped model's ~7.6k states/s (bf16, one thread), so a wall
+    # budget is checked often enough (a beam of 1000 scores ~13,500 children per step)
     batch_size: Annotated[int, BATCH] = 2048
     readout: Literal["mean", "mode"] = "mean"
 
@@ -27,8 +27,8 @@ class ValueTransformerSettings(TorchSearchSettings):
 class ValueTransformerSolver(TorchModelSolver):
     Settings = ValueTransformerSettings
     name = "value-transformer"
-    # torch's quantized linear layers break nn.TransformerEncoderLayer's fast-path checks,
-    # and at width 64 int8 has little to win
+    # torch's dynamic quantization breaks nn.MultiheadAttention inside
+    # nn.TransformerEncoderLayer, and no quantized attention path exists to use instead
     OFFERED = ("fp32", "bf16")
 
     def __init__(self, settings: ValueTransformerSettings | None = None) -> None:
