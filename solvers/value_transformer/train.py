@@ -20,7 +20,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from cubebench.harness import DistanceOracle
+from cubebench.harness import ArgumentError, DistanceOracle
 from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
 from cubebench.solvers.common.state import state_path
 from cubebench.solvers.common.trainer import Task, train_loop
@@ -33,10 +33,30 @@ EXACT_RADIUS = 5  # oracle table radius; with 2 search levels, exact to 7 moves
 
 @dataclass(frozen=True)
 class DataConfig:
+    """What a training step sees. ``walks_per_batch`` 0 means the phase's default: 1,024
+    walks in ``plain`` (a state each), and in ``path`` as many walks as give about the same
+    number of states (every state of each walk), so that fine-tuning on N states takes as
+    many optimizer steps as plain training on N."""
+
     phase: Literal["plain", "path"] = "plain"
-    walks_per_batch: int = 1024
+    walks_per_batch: int = 0
     walk_length: int = 24
     validation_walks: int = 200
+
+    def __post_init__(self) -> None:
+        for name in ("walks_per_batch", "walk_length", "validation_walks"):
+            low = 0 if name == "walks_per_batch" else 1
+            if getattr(self, name) < low:
+                raise ArgumentError(
+                    f"value-transformer {name}={getattr(self, name)}: must be at least {low}"
+                )
+
+    @property
+    def walks(self) -> int:
+        """Walks a step, the phase's default resolved."""
+        if self.walks_per_batch:
+            return self.walks_per_batch
+        return 1024 if self.phase == "plain" else max(1, 1024 // self.walk_length)
 
 
 def _validation(data: DataConfig, seed: int, device: str) -> dict:
@@ -71,10 +91,11 @@ def make_task(data: DataConfig, config: TransformerConfig, device: str, seed: in
     classify = config.head == "classification"
 
     def make_batch(rng: np.random.Generator):
-        states, _, depths = walk_samples(data.walks_per_batch, data.walk_length, rng)
+        walks = data.walks
+        states, _, depths = walk_samples(walks, data.walk_length, rng)
         if data.phase == "plain":  # one random prefix per walk
-            pick = rng.integers(0, data.walk_length, size=data.walks_per_batch)
-            columns = pick * data.walks_per_batch + np.arange(data.walks_per_batch)
+            pick = rng.integers(0, data.walk_length, size=walks)
+            columns = pick * walks + np.arange(walks)
             states, depths = states[:, columns], depths[columns]
         target = np.minimum(depths, config.max_distance)
         return encode(states), torch.from_numpy(target if classify else target.astype(np.float32))
@@ -109,7 +130,11 @@ def make_task(data: DataConfig, config: TransformerConfig, device: str, seed: in
         loss=loss,
         validate=validate,
         describe=describe,
-        card={"model": STEM, "architecture": config.to_dict(), "data": asdict(data)},
+        card={
+            "model": STEM,
+            "architecture": config.to_dict(),
+            "data": {**asdict(data), "walks_per_batch": data.walks},
+        },
     )
 
 
@@ -129,6 +154,12 @@ def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(prog="bench train value-transformer", description=__doc__)
     add_loop_arguments(parser, CHECKPOINT_DIR)
     parser.add_argument("--phase", choices=["plain", "path"], default="plain")
+    parser.add_argument(
+        "--walks-per-batch",
+        type=int,
+        default=0,
+        help="random walks a step (0: 1,024 in plain, 1,024 // walk length in path)",
+    )
     parser.add_argument(  # regression measured better (docs/experiments/value-transformer.md)
         "--head", choices=["regression", "classification"], default="regression"
     )
@@ -140,7 +171,8 @@ def main(argv: list[str] | None = None) -> dict:
         steps=30_000, warmup_steps=300, eval_every_steps=250, lr=1e-3, precision="fp32"
     )
     state = lambda a: state_path(a.out, STEM)  # noqa: E731
-    loop, args = parse_run(parser, argv, ("phase", "head", "layers", "width"), state)
+    run_options = ("phase", "walks_per_batch", "head", "layers", "width")
+    loop, args = parse_run(parser, argv, run_options, state)
     config = TransformerConfig(
         layers=args.layers,
         width=args.width,
@@ -148,7 +180,8 @@ def main(argv: list[str] | None = None) -> dict:
         feedforward=2 * args.width,
         head=args.head,
     )
-    return train(loop, DataConfig(phase=args.phase), config, log=print_flush)
+    data = DataConfig(phase=args.phase, walks_per_batch=args.walks_per_batch)
+    return train(loop, data, config, log=print_flush)
 
 
 if __name__ == "__main__":
