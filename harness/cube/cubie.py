@@ -106,6 +106,27 @@ def from_cubies(cp: np.ndarray, co: np.ndarray, ep: np.ndarray, eo: np.ndarray) 
     return states
 
 
+def invert_states(states: np.ndarray) -> np.ndarray:
+    """(54, N) states -> (54, N) their inverses: the state a scramble's inverse makes.
+
+    A state is a group element, the scramble that reaches it from solved; its inverse is as
+    many moves from solved, and the reversed inverse of a solution of one solves the other
+    (:func:`~cubebench.harness.cube.engine.invert_sequence`). On cubies: the piece in slot
+    ``s`` is ``p`` with twist ``t`` exactly when the inverse puts piece ``s`` in slot ``p``
+    with twist ``-t``.
+    """
+    cp, co, ep, eo = to_cubies(states)
+    n = cp.shape[1]
+    columns = np.arange(n)[None, :]
+    icp, ico = np.empty_like(cp), np.empty_like(co)
+    iep, ieo = np.empty_like(ep), np.empty_like(eo)
+    icp[cp, columns] = np.arange(8, dtype=np.uint8)[:, None]
+    ico[cp, columns] = (3 - co) % 3
+    iep[ep, columns] = np.arange(12, dtype=np.uint8)[:, None]
+    ieo[ep, columns] = eo
+    return from_cubies(icp, ico, iep, ieo)
+
+
 def permutation_parity(perm: np.ndarray) -> np.ndarray:
     """(K, N) permutations -> (N,) parity (0 even, 1 odd), by counting inversions."""
     k = perm.shape[0]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
@@ -20,7 +22,14 @@ from cubebench.solvers.search.astar import astar
 from cubebench.solvers.search.beam import beam_search
 from cubebench.solvers.search.greedy import greedy_rollout
 from cubebench.solvers.search.meet import MAX_RADIUS, meet_table
-from cubebench.solvers.search.models import CheckedModel, Model, ModelClock, SearchLimits
+from cubebench.solvers.search.models import (
+    CheckedModel,
+    Model,
+    ModelClock,
+    SearchLimits,
+    SearchResult,
+)
+from cubebench.solvers.search.starts import MAX_STARTS, STARTS, map_back, start_state
 
 # upper bounds: the widest beam the field reports (2^24, CayleyPy), batches a model call can
 # hold, and paths no longer than the answers the harness replays
@@ -43,6 +52,7 @@ class SearchSettings(SolverSettings):
     max_depth: Annotated[int, DEPTH] = 40
     mitm_radius: Annotated[int, Range(min=0, max=max(MAX_RADIUS.values()))] = 0
     avoid_revisits: bool = True
+    starts: Annotated[int, Range(min=1, max=MAX_STARTS)] = 1
     device: str = "cpu"
     threads: Annotated[int, Range(min=1, max=1024)] = 1
 
@@ -58,6 +68,9 @@ class SearchSettings(SolverSettings):
         "mitm_radius": "meet in the middle: the search ends at the first state within this "
         "many moves of solved and finishes optimally by table (0: off; up to 6 htm, 7 qtm)",
         "avoid_revisits": "greedy rollout skips states it has visited",
+        "starts": "searches from this many equivalent starts (the cube, its inverse, their "
+        "images under symmetries), each on an equal share of the time left and each for a "
+        "path shorter than the best so far; the shortest answer is kept",
         "device": "cpu or cuda",
         "threads": "torch/tf intra-op threads per worker",
         "precision": "auto (bf16 where the hardware has it natively), fp32, bf16 or int8",
@@ -91,28 +104,76 @@ def run_search(
     """Solve ``state`` with the search ``settings.search`` names, within ``budget``.
 
     ``clock``: the solver's :class:`ModelClock`, kept across instances so that even the
-    first model call of a search is checked against the time left.
+    first model call of a search is checked against the time left. With ``settings.starts``
+    above 1 the search runs from that many starts (:mod:`cubebench.solvers.search.starts`)
+    one after another, the time left split evenly over the starts still to run.
     """
     limits = SearchLimits.from_budget(budget, settings.max_depth)
     kind, fn = ("policy", policy) if policy is not None else ("value", value)
     if fn is None:
         raise ValueError("run_search needs a policy or a value model")
-    model = CheckedModel(fn, kind, settings.batch_size, limits, clock)
+    if settings.search not in ("beam", "greedy", "astar"):
+        raise ValueError(f"unknown search {settings.search!r}")
+    if settings.search == "astar" and kind != "value":
+        raise ValueError("A* needs a value model")
+    if settings.starts == 1:
+        model = CheckedModel(fn, kind, settings.batch_size, limits, clock)
+        result = _search(state, model, kind, settings)
+        return _attempt(result, settings, result.nodes_expanded, result.model_calls)
+    best: SearchResult | None = None
+    first: SearchResult | None = None
+    nodes = calls = 0
+    lengths: list[int | None] = []
+    for i, start in enumerate(STARTS[: settings.starts]):
+        now = time.monotonic()
+        share = dataclasses.replace(
+            limits,
+            deadline=now + (limits.deadline - now) / (settings.starts - i),
+            max_nodes=_left(limits.max_nodes, nodes),
+            max_model_calls=_left(limits.max_model_calls, calls),
+            # a later start looks only for a shorter path
+            max_depth=limits.max_depth if best is None else len(best.moves or ()) - 1,
+        )
+        if share.max_depth < 1 or 0 in (share.max_nodes, share.max_model_calls):
+            break
+        model = CheckedModel(fn, kind, settings.batch_size, share, clock)
+        result = _search(start_state(state, start), model, kind, settings)
+        first = first or result
+        nodes, calls = nodes + result.nodes_expanded, calls + result.model_calls
+        lengths.append(None if result.moves is None else len(result.moves))
+        if result.moves is not None and (best is None or len(result.moves) < len(best.moves)):
+            info = {**result.info, "start": i}
+            best = SearchResult(map_back(result.moves, start), info=info)
+    final = best or first or SearchResult(None)
+    return _attempt(final, settings, nodes, calls, {"start_lengths": lengths})
+
+
+def _left(limit: int | None, used: int) -> int | None:
+    return None if limit is None else max(0, limit - used)
+
+
+def _search(
+    state: np.ndarray, model: CheckedModel, kind: str, settings: SearchSettings
+) -> SearchResult:
     moves = move_set(settings.metric)
     meet = meet_table(settings.metric, settings.mitm_radius) if settings.mitm_radius else None
     if settings.search == "beam":
-        result = beam_search(state, model, settings.beam_width, kind, moves, meet)
-    elif settings.search == "greedy":
-        result = greedy_rollout(state, model, kind, settings.avoid_revisits, moves, meet)
-    elif settings.search == "astar":
-        if kind != "value":
-            raise ValueError("A* needs a value model")
-        result = astar(state, model, settings.astar_batch, settings.weight, moves, meet)
-    else:
-        raise ValueError(f"unknown search {settings.search!r}")
+        return beam_search(state, model, settings.beam_width, kind, moves, meet)
+    if settings.search == "greedy":
+        return greedy_rollout(state, model, kind, settings.avoid_revisits, moves, meet)
+    return astar(state, model, settings.astar_batch, settings.weight, moves, meet)
+
+
+def _attempt(
+    result: SearchResult,
+    settings: SearchSettings,
+    nodes: int,
+    calls: int,
+    extra: dict | None = None,
+) -> Attempt:
     return Attempt(
         moves=result.moves or (),
-        nodes_expanded=result.nodes_expanded,
-        model_calls=result.model_calls,
-        info={"search": settings.search, "metric": settings.metric, **result.info},
+        nodes_expanded=nodes,
+        model_calls=calls,
+        info={"search": settings.search, "metric": settings.metric, **result.info, **(extra or {})},
     )

@@ -14,14 +14,22 @@ from cubebench.harness.cube import (
     facelets_to_state,
     format_moves,
     from_cubies,
+    invert_sequence,
+    is_solved,
     length_htm,
     length_qtm,
     parse_moves,
     random_states,
+    solved_batch,
     state_to_facelets,
     to_cubies,
 )
-from cubebench.harness.cube.cubie import CORNER_FACELETS, EDGE_FACELETS, random_cubies
+from cubebench.harness.cube.cubie import (
+    CORNER_FACELETS,
+    EDGE_FACELETS,
+    invert_states,
+    random_cubies,
+)
 
 from .strategies import move_sequences, seeds
 
@@ -100,3 +108,16 @@ def test_single_r_move_facelets():
     # kociemba's documented solved cube after R: the R face unchanged, F column -> U, ...
     state = apply_sequence(SOLVED, parse_moves("R"))
     assert state_to_facelets(state) == ("UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB")
+
+
+@given(move_sequences, move_sequences)
+def test_the_inverse_state_is_the_inverse_scramble_and_composes_to_solved(first, second):
+    """``invert_states`` agrees with inverting the scramble, and is an inverse in the
+    group: scrambling the inverse state by the scramble gives solved."""
+    solved = solved_batch(1)[:, 0]
+    states = np.stack([apply_sequence(solved, s) for s in (first, second)], axis=1)
+    inverse = invert_states(states)
+    for column, scramble in enumerate((first, second)):
+        assert np.array_equal(inverse[:, column], apply_sequence(solved, invert_sequence(scramble)))
+        assert is_solved(apply_sequence(inverse[:, column], scramble))
+    assert np.array_equal(invert_states(inverse), states)

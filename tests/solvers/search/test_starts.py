@@ -1,0 +1,92 @@
+"""Searches from several starts: every start's answer maps back to a solution of the cube,
+the shortest one is kept, and budgets hold across the starts together."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cubebench.harness import Budget
+from cubebench.harness.cube import (
+    apply_sequence,
+    facelets_to_state,
+    is_solved,
+    solved_batch,
+    state_hash,
+)
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.harness.suites.registry import load_suite
+from cubebench.solvers.search import CheckedModel, beam_search
+from cubebench.solvers.search.settings import SearchSettings, run_search
+from cubebench.solvers.search.starts import MAX_STARTS, STARTS, map_back, start_state
+from tests.harness.cube.strategies import move_sequences
+
+
+@pytest.fixture(scope="module")
+def oracle() -> DistanceOracle:
+    return DistanceOracle.build(5)
+
+
+def test_starts_are_distinct_and_begin_with_the_cube_and_its_inverse():
+    assert len(set(STARTS)) == MAX_STARTS == 96
+    assert STARTS[:2] == ((0, False), (0, True))
+
+
+@given(move_sequences, st.integers(min_value=0, max_value=MAX_STARTS - 1))
+def test_every_start_is_as_far_from_solved_and_its_solutions_map_back(oracle, scramble, i):
+    """An exact search from the start (not the symmetry tables) finds an optimal path of the
+    start's state; mapped back, it solves the cube in as many moves."""
+    cube = apply_sequence(solved_batch(1)[:, 0], scramble[:5])
+    begin = start_state(cube, STARTS[i])
+    exact = lambda s: oracle.table_distance(s).astype(np.float32)  # noqa: E731
+    found = beam_search(begin, CheckedModel(exact, "value"), 8, "value").moves
+    assert found is not None
+    assert len(found) == oracle.table_distance(cube[:, None])[0]
+    back = map_back(found, STARTS[i])
+    assert len(back) == len(found) and is_solved(apply_sequence(cube, back))
+
+
+def _noisy(oracle):
+    """The exact distance plus up to 3 moves of noise fixed per state: beams from different
+    starts take different paths, some longer than others."""
+
+    def value(states):
+        noise = (state_hash(states) % np.uint64(7)).astype(np.float32) / 2
+        return oracle.table_distance(states).astype(np.float32) + noise
+
+    return value
+
+
+def test_the_shortest_answer_over_the_starts_is_kept(oracle):
+    value = _noisy(oracle)
+    cubes = [facelets_to_state(i.facelets) for i in load_suite("depth-05-v1").instances[:12]]
+    gained = 0
+    for cube in cubes:
+        alone = [
+            beam_search(start_state(cube, s), CheckedModel(value, "value"), 4, "value").moves
+            for s in STARTS[:6]
+        ]
+        lengths = [len(m) for m in alone if m is not None]
+        settings = SearchSettings(beam_width=4, starts=6)
+        attempt = run_search(cube, Budget(wall_seconds=None), settings, value=value)
+        assert is_solved(apply_sequence(cube, attempt.moves))
+        assert len(attempt.moves) == min(lengths)
+        first = None if alone[0] is None else len(alone[0])
+        assert attempt.info["start_lengths"][0] == first
+        gained += first is None or min(lengths) < first
+    assert gained  # the check above would pass with one start if no start ever helped
+
+
+def test_node_and_call_budgets_hold_across_the_starts(oracle):
+    cube = facelets_to_state(load_suite("depth-05-v1").instances[0].facelets)
+    settings = SearchSettings(beam_width=4, starts=8, batch_size=16)
+    attempt = run_search(
+        cube, Budget(wall_seconds=None, max_nodes=40), settings, value=_noisy(oracle)
+    )
+    assert attempt.nodes_expanded <= 40 + 4 * 8
+    attempt = run_search(
+        cube, Budget(wall_seconds=None, max_model_calls=5), settings, value=_noisy(oracle)
+    )
+    assert attempt.model_calls <= 5
