@@ -121,3 +121,23 @@ def symmetric_scores(
     scores = np.asarray(score(images)).reshape(len(ks), n, NUM_MOVES)  # (K, N, 18)
     mapped = np.take_along_axis(scores, SYMMETRY_MOVES[ks][:, None, :], axis=2)
     return mapped.mean(axis=0)
+
+
+def symmetric_values(
+    states: np.ndarray, value: Callable[[np.ndarray], np.ndarray], ks: np.ndarray
+) -> np.ndarray:
+    """Average a per-state value (a distance estimate) over the images of each state under
+    symmetries ``ks``: every image is exactly as far from solved, so the mean keeps what the
+    model knows and averages out the errors it makes differently on each image.
+
+    Args:
+        states: (54, N) batch.
+        value: function (54, M) states -> (M,) values.
+        ks: (K,) symmetry indices.
+
+    Returns:
+        (N,) the mean over ``k`` of the value of each state's image.
+    """
+    n = states.shape[1]
+    images = np.concatenate([conjugate(states, int(k)) for k in ks], axis=1)  # (54, K*N)
+    return np.asarray(value(images), dtype=np.float32).reshape(len(ks), n).mean(axis=0)

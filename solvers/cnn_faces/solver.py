@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 
@@ -16,6 +16,7 @@ from cubebench.solvers.search.settings import BATCH, SearchSettings, run_search
 
 @dataclass(frozen=True)
 class CNNFacesSettings(SearchSettings):
+    MODEL: ClassVar[str] = "policy"
     search: Literal["greedy", "beam"] = "greedy"
     batch_size: Annotated[int, BATCH] = 4096
     precision: Literal["auto", "fp32", "bf16"] = "auto"

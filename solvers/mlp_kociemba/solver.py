@@ -18,6 +18,7 @@ from cubebench.solvers.search.settings import BATCH, SearchSettings, run_search
 
 @dataclass(frozen=True)
 class MLPKociembaSettings(SearchSettings):
+    MODEL: ClassVar[str] = "policy"
     search: Literal["greedy", "beam"] = "greedy"
     batch_size: Annotated[int, BATCH] = 8192
     precision: Literal["auto", "fp32", "bf16"] = "auto"

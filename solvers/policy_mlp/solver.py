@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 import torch
@@ -17,6 +17,7 @@ from cubebench.solvers.search.settings import run_search
 
 @dataclass(frozen=True)
 class PolicyMLPSettings(TorchSearchSettings):
+    MODEL: ClassVar[str] = "policy"
     search: Literal["beam", "greedy"] = "beam"
 
 

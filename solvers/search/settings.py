@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Annotated, ClassVar
 
 import numpy as np
@@ -18,6 +19,7 @@ from cubebench.harness import (
     SolverSettings,
     move_set,
 )
+from cubebench.harness.cube.symmetry import NUM_SYMMETRIES, symmetric_values
 from cubebench.solvers.search.astar import astar
 from cubebench.solvers.search.beam import beam_search
 from cubebench.solvers.search.greedy import greedy_rollout
@@ -29,7 +31,13 @@ from cubebench.solvers.search.models import (
     SearchLimits,
     SearchResult,
 )
-from cubebench.solvers.search.starts import MAX_STARTS, STARTS, map_back, start_state
+from cubebench.solvers.search.starts import (
+    MAX_STARTS,
+    STARTS,
+    SYMMETRY_ORDER,
+    map_back,
+    start_state,
+)
 
 # upper bounds: the widest beam the field reports (2^24, CayleyPy), batches a model call can
 # hold, and paths no longer than the answers the harness replays
@@ -53,8 +61,11 @@ class SearchSettings(SolverSettings):
     mitm_radius: Annotated[int, Range(min=0, max=max(MAX_RADIUS.values()))] = 0
     avoid_revisits: bool = True
     starts: Annotated[int, Range(min=1, max=MAX_STARTS)] = 1
+    value_symmetries: Annotated[int, Range(min=1, max=NUM_SYMMETRIES)] = 1
     device: str = "cpu"
     threads: Annotated[int, Range(min=1, max=1024)] = 1
+
+    MODEL: ClassVar[str] = "value"  # what the solver searches with: "value" or "policy"
 
     OPTION_HELP: ClassVar = {
         "search": "greedy, beam or astar (what the model supports)",
@@ -71,6 +82,8 @@ class SearchSettings(SolverSettings):
         "starts": "searches from this many equivalent starts (the cube, its inverse, their "
         "images under symmetries), each on an equal share of the time left and each for a "
         "path shorter than the best so far; the shortest answer is kept",
+        "value_symmetries": "a value model's estimate averaged over this many symmetric "
+        "images of each state (1: the state alone), at that many evaluations a state",
         "device": "cpu or cuda",
         "threads": "torch/tf intra-op threads per worker",
         "precision": "auto (bf16 where the hardware has it natively), fp32, bf16 or int8",
@@ -78,6 +91,11 @@ class SearchSettings(SolverSettings):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if self.value_symmetries > 1 and self.MODEL != "value":
+            raise SettingsError(
+                f"setting value_symmetries={self.value_symmetries}: this solver searches "
+                f"with a {self.MODEL}, and only a value is averaged over symmetries"
+            )
         largest = MAX_RADIUS.get(self.metric, min(MAX_RADIUS.values()))
         if self.mitm_radius > largest:
             raise SettingsError(
@@ -116,6 +134,13 @@ def run_search(
         raise ValueError(f"unknown search {settings.search!r}")
     if settings.search == "astar" and kind != "value":
         raise ValueError("A* needs a value model")
+    if settings.value_symmetries > 1:
+        if kind != "value":
+            raise SettingsError(
+                f"setting value_symmetries={settings.value_symmetries} needs a value model; "
+                "this search runs a policy"
+            )
+        fn = partial(symmetric_values, value=fn, ks=SYMMETRY_ORDER[: settings.value_symmetries])
     if settings.starts == 1:
         model = CheckedModel(fn, kind, settings.batch_size, limits, clock)
         result = _search(state, model, kind, settings)

@@ -33,6 +33,11 @@ def _symmetry_order() -> list[int]:
     return [0, *cycles, *(k for k in range(1, NUM_SYMMETRIES) if k not in cycles)]
 
 
+SYMMETRY_ORDER: Final = np.array(_symmetry_order())
+"""The 48 symmetries, the identity and the two axis-cycling rotations first: the order in
+which starts, and the images a value is averaged over, are taken."""
+
+
 class Start(NamedTuple):
     """Symmetry ``symmetry`` applied to the cube, or to its inverse when ``inverse``."""
 
@@ -41,7 +46,7 @@ class Start(NamedTuple):
 
 
 STARTS: Final[tuple[Start, ...]] = tuple(
-    Start(k, inverse) for k in _symmetry_order() for inverse in (False, True)
+    Start(int(k), inverse) for k in SYMMETRY_ORDER for inverse in (False, True)
 )
 """Every start, in the order a search with ``starts=n`` takes the first ``n``."""
 

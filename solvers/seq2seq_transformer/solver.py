@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 import torch
@@ -18,6 +18,7 @@ from cubebench.solvers.seq2seq_transformer.model import SOS, SPECIAL
 
 @dataclass(frozen=True)
 class Seq2SeqSettings(TorchSearchSettings):
+    MODEL: ClassVar[str] = "policy"
     # decode-greedy: the seed's; decode-beam: whole sequences, beam_width of them; beam: the
     # first-move distribution as a policy for the search library's beam search
     search: Literal["decode-greedy", "decode-beam", "beam"] = "decode-greedy"

@@ -20,6 +20,7 @@ from cubebench.harness.cube.symmetry import (
     conjugate_rows,
     group,
     symmetric_scores,
+    symmetric_values,
 )
 from tests.harness.cube.strategies import move_sequences
 
@@ -107,3 +108,16 @@ def test_averaging_over_symmetries_keeps_an_equivariant_score_and_symmetrises_an
     quarter = MOVE_QUARTER_TURNS != 2
     assert np.allclose(averaged[:, quarter], 1 / 12) and np.allclose(averaged[:, ~quarter], 0)
     assert np.array_equal(symmetric_scores(states, always_u, GROUPS["none"]), always_u(states))
+
+
+@given(move_sequences, st.integers(min_value=1, max_value=NUM_SYMMETRIES))
+def test_symmetric_values_average_the_images_and_keep_a_symmetric_value(scramble, k):
+    states = np.stack([apply_sequence(SOLVED, scramble), apply_sequence(SOLVED, scramble[:3])], 1)
+    ks = np.arange(k)
+    # a value that is not symmetric: the sum of the sticker colours at a few places
+    lopsided = lambda s: s[[0, 5, 19, 40]].sum(axis=0).astype(np.float32)  # noqa: E731
+    expected = np.mean([lopsided(conjugate(states, j)) for j in ks], axis=0)
+    assert np.allclose(symmetric_values(states, lopsided, ks), expected)
+    # the count of solved-coloured stickers is the same on every image of a state
+    on_place = lambda s: (s == SOLVED[:, None]).sum(axis=0).astype(np.float32)  # noqa: E731
+    assert np.allclose(symmetric_values(states, on_place, ks), on_place(states))

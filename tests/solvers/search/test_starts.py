@@ -1,5 +1,6 @@
-"""Searches from several starts: every start's answer maps back to a solution of the cube,
-the shortest one is kept, and budgets hold across the starts together."""
+"""Searches from several starts (every start's answer maps back to a solution of the cube,
+the shortest one is kept, budgets hold across the starts together), and searches on a value
+averaged over symmetric images."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cubebench.harness import Budget
+from cubebench.harness import Budget, SettingsError
 from cubebench.harness.cube import (
     apply_sequence,
     facelets_to_state,
@@ -16,11 +17,19 @@ from cubebench.harness.cube import (
     solved_batch,
     state_hash,
 )
+from cubebench.harness.cube.symmetry import symmetric_values
+from cubebench.harness.registry import make_solver
 from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.harness.suites.registry import load_suite
 from cubebench.solvers.search import CheckedModel, beam_search
 from cubebench.solvers.search.settings import SearchSettings, run_search
-from cubebench.solvers.search.starts import MAX_STARTS, STARTS, map_back, start_state
+from cubebench.solvers.search.starts import (
+    MAX_STARTS,
+    STARTS,
+    SYMMETRY_ORDER,
+    map_back,
+    start_state,
+)
 from tests.harness.cube.strategies import move_sequences
 
 
@@ -90,3 +99,25 @@ def test_node_and_call_budgets_hold_across_the_starts(oracle):
         cube, Budget(wall_seconds=None, max_model_calls=5), settings, value=_noisy(oracle)
     )
     assert attempt.model_calls <= 5
+
+
+def test_a_value_averaged_over_symmetries_steers_the_search(oracle):
+    value = _noisy(oracle)
+    ks = SYMMETRY_ORDER[:4]
+    averaged = lambda s: symmetric_values(s, value, ks)  # noqa: E731
+    settings = SearchSettings(beam_width=4, value_symmetries=4)
+    differ = 0
+    for inst in load_suite("depth-05-v1").instances[:12]:
+        cube = facelets_to_state(inst.facelets)
+        by_hand = beam_search(cube, CheckedModel(averaged, "value"), 4, "value")
+        attempt = run_search(cube, Budget(wall_seconds=None), settings, value=value)
+        assert attempt.moves == by_hand.moves and is_solved(apply_sequence(cube, attempt.moves))
+        plain = beam_search(cube, CheckedModel(value, "value"), 4, "value").moves
+        differ += plain != by_hand.moves
+    assert differ  # the averaging changed some searches, so the check above means something
+
+
+@pytest.mark.parametrize("solver", ["policy-mlp", "seq2seq-transformer"])
+def test_a_policy_solver_refuses_value_symmetries_by_name(solver):
+    with pytest.raises(SettingsError, match="value_symmetries=3"):
+        make_solver(solver, {"value_symmetries": 3})
