@@ -6,6 +6,8 @@
 # on the set. Usage:
 #   benchmarks/deepcubea_set.sh dev      # meet in the middle, precision and widths on 50/20
 #                                        # random development cubes -> results/cayley-mlp-dev-*
+#   benchmarks/deepcubea_set.sh dev-wide # W = 65,536 against 131,072 with both cores a cube
+#                                        # on 50 development cubes -> results/cayley-mlp-dev-wide
 #   benchmarks/deepcubea_set.sh set      # the whole set with kociemba beside it, resumable
 #                                        # (LIMIT=N extends the run to the first N cubes)
 #   benchmarks/deepcubea_set.sh frontier # narrower widths and the other solvers on the
@@ -36,6 +38,12 @@ if [[ $STEP == all || $STEP == dev ]]; then
   # widths: time per cube on one core (two cubes at a time)
   run -s cayley-mlp --set mitm_radius="$MITM" --sweep beam_width=16384,32768,65536,131072 \
       --suite "$DEV" --limit 20 --workers 2 --time-limit 120 --run-id cayley-mlp-dev-widths
+fi
+if [[ $STEP == dev-wide ]]; then
+  # the widths a cube can afford with both cores (two threads, one cube at a time)
+  run -s cayley-mlp --set mitm_radius="$MITM" --set threads=2 \
+      --sweep beam_width=65536,131072 --suite "$DEV" --limit 50 --workers 1 \
+      --time-limit 120 --run-id cayley-mlp-dev-wide
 fi
 if [[ $STEP == all || $STEP == set ]]; then
   "$BENCH" suites list | grep -q deepcubea-test-v1 \
