@@ -64,9 +64,13 @@ _export("cube.scramble", "canonical_quarter_scrambles", "count_canonical")
 _export(
     "cube.symmetry",
     "GROUPS",
+    "NUM_SYMMETRIES",
+    "SYMMETRY_COLOURS",
     "SYMMETRY_MOVES",
+    "conjugate",
     "conjugate_rows",
     "symmetric_scores",
+    "symmetric_values",
     symmetry_group="group",
 )
 _export("cube.geometry", "NON_CENTRES", "STICKER_GRID")

@@ -4,7 +4,7 @@ The public format is the ``kociemba`` facelet string; batches are sticker-major 
 uint8 arrays (see :mod:`cubebench.harness.cube.engine` for why).
 """
 
-from cubebench.harness.cube.cubie import from_cubies, random_states, to_cubies
+from cubebench.harness.cube.cubie import from_cubies, invert_states, random_states, to_cubies
 from cubebench.harness.cube.engine import (
     SOLVED,
     apply_move,
@@ -52,6 +52,7 @@ __all__ = [
     "format_moves",
     "from_cubies",
     "invert_sequence",
+    "invert_states",
     "is_solved",
     "length_htm",
     "length_qtm",

@@ -11,6 +11,7 @@ from typing import Annotated, ClassVar
 import numpy as np
 
 from cubebench.harness import (
+    NUM_SYMMETRIES,
     Attempt,
     Budget,
     Metric,
@@ -18,8 +19,8 @@ from cubebench.harness import (
     SettingsError,
     SolverSettings,
     move_set,
+    symmetric_values,
 )
-from cubebench.harness.cube.symmetry import NUM_SYMMETRIES, symmetric_values
 from cubebench.solvers.search.astar import astar
 from cubebench.solvers.search.beam import beam_search
 from cubebench.solvers.search.greedy import greedy_rollout

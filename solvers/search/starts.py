@@ -16,13 +16,13 @@ from typing import Final, NamedTuple
 
 import numpy as np
 
-from cubebench.harness.cube import invert_sequence
-from cubebench.harness.cube.cubie import invert_states
-from cubebench.harness.cube.symmetry import (
+from cubebench.harness import (
     NUM_SYMMETRIES,
     SYMMETRY_COLOURS,
     SYMMETRY_MOVES,
     conjugate,
+    invert_sequence,
+    invert_states,
 )
 
 _AXIS_CYCLES = ([1, 2, 0, 4, 5, 3], [2, 0, 1, 5, 3, 4])  # faces URFDLB: U->R->F, U->F->R

@@ -140,7 +140,7 @@ def test_shipped_checkpoint_solves_depth_three():
         pytest.skip("no shipped deepcubea checkpoint")
     solver = make_solver("deepcubea", {"astar_batch": 100})
     check_solver(solver)
-    for inst in load_suite("depth-03-v1").instances[:250]:
+    for inst in load_suite("depth-03-v1").instances[:100]:
         state = facelets_to_state(inst.facelets)
         attempt = solver.solve(state, Budget(wall_seconds=60))
         assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
