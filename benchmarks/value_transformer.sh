@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The measurements behind solvers/value_transformer/README.md: the seed-001 table rows on
-# this project's suites. Run from the repository root where `bench` is installed; one worker
-# on THREADS threads (1 by default, so the time per cube is one core's). Steps:
+# this project's suites. Run from the repository root where `bench` is installed; WORKERS
+# workers (1 by default) on THREADS threads each (1 by default, so the time per cube is one
+# core's), on DEVICE (the solver's default, cpu, unless set: DEVICE=cuda puts the model on a
+# GPU; BATCH then sets how many states go to it a call). Steps:
 #   depth10    w=300 on the first 100 of depth-10-v1        (seed: 100%, 10.0 HTM)
 #   depth15    w=1000 on the first 100 of depth-15-v1, 60 s (seed: 89%, 19.7 HTM)
 #   random     w=1000 on the first 20 random states, 60 s   (paired with the previous model)
@@ -15,10 +17,14 @@ OUT=${OUT:-results}
 CHECKPOINT=${CHECKPOINT:-}  # another checkpoint folder (e.g. the plain-phase model)
 TAG=${TAG:-}
 THREADS=${THREADS:-1}
+WORKERS=${WORKERS:-1}
+DEVICE=${DEVICE:-}
+BATCH=${BATCH:-}
 
 run() {
-  "$BENCH" run --no-report --quiet --workers 1 --out "$OUT" -s value-transformer \
-      --set threads="$THREADS" ${CHECKPOINT:+--set checkpoint=$CHECKPOINT} "$@"
+  "$BENCH" run --no-report --quiet --workers "$WORKERS" --out "$OUT" -s value-transformer \
+      --set threads="$THREADS" ${CHECKPOINT:+--set checkpoint=$CHECKPOINT} \
+      ${DEVICE:+--set device=$DEVICE} ${BATCH:+--set batch_size=$BATCH} "$@"
 }
 
 if [[ $STEP == all || $STEP == depth10 ]]; then

@@ -233,6 +233,7 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
         "precision": precision.precision,
         "threads": config.threads,
         "device": config.device,
+        **({"gpu": machine.get("gpu")} if kind == "cuda" else {}),
     }
     sittings.append(sitting)
     start_step, start_samples = progress["step"], progress["samples"]
