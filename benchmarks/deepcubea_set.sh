@@ -8,6 +8,8 @@
 #                                        # random development cubes -> results/cayley-mlp-dev-*
 #   benchmarks/deepcubea_set.sh dev-wide # W = 65,536 against 131,072 with both cores a cube
 #                                        # on 50 development cubes -> results/cayley-mlp-dev-wide
+#                                        # (20-35 s a cube at 65,536 on a 2-core AMD EPYC, about
+#                                        # twice that at 131,072: over an hour in all)
 #   benchmarks/deepcubea_set.sh set      # the whole set with kociemba beside it, resumable
 #                                        # (LIMIT=N extends the run to the first N cubes)
 #   benchmarks/deepcubea_set.sh frontier # narrower widths and the other solvers on the

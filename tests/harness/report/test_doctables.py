@@ -37,4 +37,4 @@ def test_a_marker_naming_a_missing_run_or_column_is_refused():
     with pytest.raises(DocTableError, match="not there"):
         regenerate(block.format("no-such-run", "n"), results, "doc.md")
     with pytest.raises(DocTableError, match=r"columns \['speed'\]"):
-        regenerate(block.format("default-v9", "speed"), results, "doc.md")
+        regenerate(block.format("default-v10", "speed"), results, "doc.md")
