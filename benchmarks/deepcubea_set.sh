@@ -6,10 +6,12 @@
 # on the set. Usage:
 #   benchmarks/deepcubea_set.sh dev      # meet in the middle, precision and widths on 50/20
 #                                        # random development cubes -> results/cayley-mlp-dev-*
-#   benchmarks/deepcubea_set.sh dev-wide # W = 65,536 against 131,072 with both cores a cube
-#                                        # on 50 development cubes -> results/cayley-mlp-dev-wide
-#                                        # (20-35 s a cube at 65,536 on a 2-core AMD EPYC, about
-#                                        # twice that at 131,072: over an hour in all)
+#   benchmarks/deepcubea_set.sh dev-starts # two starts (the cube and its inverse) at W =
+#                                        # 65,536 on the same 50 -> results/cayley-mlp-dev-starts
+#   benchmarks/deepcubea_set.sh dev-wide # W = 65,536 against 131,072, one core a cube, on 50
+#                                        # development cubes -> results/cayley-mlp-dev-wide
+#                                        # (14 and 26 s a cube on a 2-core AMD EPYC: 20 min
+#                                        # with two workers, twice that with WORKERS=1)
 #   benchmarks/deepcubea_set.sh set      # the whole set with kociemba beside it, resumable
 #                                        # (LIMIT=N extends the run to the first N cubes)
 #   benchmarks/deepcubea_set.sh frontier # narrower widths and the other solvers on the
@@ -24,8 +26,9 @@ PKL=${DEEPCUBEA_PKL:-../shared/data/peers/deepcubea-cube3-test-data_0.pkl}
 DEV=${DEV:-.cubebench/dev/random-dev.jsonl}
 WIDTH=${WIDTH:-65536}         # chosen from the dev timings: fits 60 s a cube on one core
 MITM=${MITM:-7}               # the largest quarter-turn table (9.2M states)
+STARTS=${STARTS:-2}            # the cube and its inverse: 0.44 QTM shorter on 50 dev cubes
 LIMIT=${LIMIT:-1000}
-SET_RUN=results/deepcubea-set-cayley-mlp
+SET_RUN=results/deepcubea-set-cayley-mlp-2starts
 
 run() { "$BENCH" run --no-report --quiet --time-limit 60 "$@"; }
 
@@ -42,21 +45,31 @@ if [[ $STEP == all || $STEP == dev ]]; then
       --suite "$DEV" --limit 20 --workers 2 --time-limit 120 --run-id cayley-mlp-dev-widths
 fi
 if [[ $STEP == dev-wide ]]; then
-  # the widths a cube can afford with both cores (two threads, one cube at a time)
-  run -s cayley-mlp --set mitm_radius="$MITM" --set threads=2 \
-      --sweep beam_width=65536,131072 --suite "$DEV" --limit 50 --workers 1 \
-      --time-limit 120 --run-id cayley-mlp-dev-wide
+  # the widths that fit 60 s a cube on one core
+  run -s cayley-mlp --set mitm_radius="$MITM" --sweep beam_width=65536,131072 \
+      --suite "$DEV" --limit 50 --workers "${WORKERS:-2}" --time-limit 120 \
+      --run-id cayley-mlp-dev-wide
+fi
+if [[ $STEP == dev-starts ]]; then
+  # the inverse as a second start, at the cost of a doubled width
+  # (one start at this width is cayley-mlp-dev-wide's first entry)
+  run -s cayley-mlp --set mitm_radius="$MITM" --set beam_width="$WIDTH" --set starts=2 \
+      --suite "$DEV" --limit 50 --workers "${WORKERS:-2}" --time-limit 120 \
+      --run-id cayley-mlp-dev-starts
 fi
 if [[ $STEP == all || $STEP == set ]]; then
   "$BENCH" suites list | grep -q deepcubea-test-v1 \
     || "$BENCH" suites import deepcubea "$PKL" --name deepcubea-test-v1
   if [[ -d $SET_RUN ]]; then
-    "$BENCH" run --resume "$SET_RUN" --limit "$LIMIT" --no-report --quiet
+    "$BENCH" run --resume "$SET_RUN" --limit "$LIMIT" --workers "${WORKERS:-2}" --no-report \
+      --quiet
   else
-    # two workers of one thread: every cube gets one core and 60 s
+    # two workers of one thread: every cube gets one core and 60 s (WORKERS=1 while the
+    # other core is busy; a stopped run continues with --resume, as above)
     run -s cayley-mlp -s kociemba --set cayley-mlp.beam_width="$WIDTH" \
-        --set cayley-mlp.mitm_radius="$MITM" --suite deepcubea-test-v1 --limit "$LIMIT" \
-        --workers 2 --run-id deepcubea-set-cayley-mlp
+        --set cayley-mlp.mitm_radius="$MITM" --set cayley-mlp.starts="$STARTS" \
+        --suite deepcubea-test-v1 --limit "$LIMIT" --workers "${WORKERS:-2}" \
+        --run-id "$(basename "$SET_RUN")"
   fi
 fi
 if [[ $STEP == all || $STEP == frontier ]]; then

@@ -8,8 +8,10 @@ value function a beam calls (uint8 states in, numpy distances out) in two forms:
 
 - ``dense``: one-hot input, batch norm as separate layers, bf16 by autocast (the form the
   trainer uses);
-- ``gather``: :class:`~cubebench.solvers.common.resmlp.GatherResMLP`, the form the solvers
-  search with (first layer as a gather of weight rows, batch norm folded, weights cast once),
+- ``stickers``: :class:`~cubebench.solvers.common.resmlp.GatherResMLP` over sticker rows
+  (first layer as a gather of 48 weight rows, batch norm folded, weights cast once);
+- ``pieces``: the same over piece rows (20 rows of pre-summed piece colourings), the form
+  the solvers search with,
 
 at each precision the CPU offers (bf16 only where native; int8 is torch's dynamic
 quantization), batch size and thread count. Each rate is also given as GFLOP/s of the dense
@@ -35,7 +37,7 @@ import torch
 from cubebench.harness import machine_info, random_states
 from cubebench.harness.hardware import cpu_flags
 from cubebench.solvers.common.inference import quantize, torch_native_bf16
-from cubebench.solvers.common.resmlp import GatherResMLP, encode, sticker_rows
+from cubebench.solvers.common.resmlp import GatherResMLP, encode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.precision import states_per_second
@@ -69,14 +71,15 @@ def value_functions(model: torch.nn.Module, precisions: list[str]) -> dict[tuple
             with torch.inference_mode(), torch.autocast("cpu", torch.bfloat16, enabled=bf16):
                 return net(encode(states)).float().numpy()
 
-        gather = GatherResMLP(model.net, precision)
-
-        def run_gather(states, net=gather):
-            with torch.inference_mode():
-                return net(sticker_rows(states))[:, 0].float().numpy()
-
         fns["dense", precision] = run_dense
-        fns["gather", precision] = run_gather
+        for by in ("stickers", "pieces"):
+            gather = GatherResMLP(model.net, precision, by)
+
+            def run_gather(states, net=gather):
+                with torch.inference_mode():
+                    return net(net.rows(states))[:, 0].float().numpy()
+
+            fns[by, precision] = run_gather
     return fns
 
 

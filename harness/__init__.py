@@ -74,6 +74,7 @@ _export(
     symmetry_group="group",
 )
 _export("cube.geometry", "NON_CENTRES", "STICKER_GRID")
+_export("cube.cubie", "CORNER_FACELETS", "EDGE_FACELETS")
 _export("cube.encodings", "NUM_CUBELET_LOCATIONS", "cubelet_tokens", "face_tensor", "one_hot")
 
 __all__ = sorted(_EXPORTS)

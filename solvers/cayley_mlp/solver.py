@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Annotated, Literal
 
 import numpy as np
@@ -12,7 +13,7 @@ from torch import nn
 from cubebench.harness import Attempt, Budget, Metric
 from cubebench.solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from cubebench.solvers.common.resmlp import GatherResMLP, sticker_rows
+from cubebench.solvers.common.resmlp import GatherResMLP
 from cubebench.solvers.search.settings import BATCH, BEAM_WIDTH, run_search
 
 
@@ -36,11 +37,16 @@ class CayleyMLPSolver(TorchModelSolver):
     def inference_model(self, model: nn.Module) -> nn.Module:
         return GatherResMLP(model.net, self.resolved.precision)
 
-    def value(self, states: np.ndarray) -> np.ndarray:
-        """(54, N) states -> (N,) estimated diffusion distances to solved."""
+    def value(self, states: np.ndarray, model: nn.Module | None = None) -> np.ndarray:
+        """(54, N) states -> (N,) estimated diffusion distances to solved, by ``model`` (an
+        ensemble's member; default: the first)."""
+        model = model or self.model
         with torch.inference_mode():
-            rows = sticker_rows(states, self.settings.device)
-            return self.model(rows)[:, 0].float().cpu().numpy()
+            rows = model.rows(states, self.settings.device)
+            return model(rows)[:, 0].float().cpu().numpy()
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
-        return run_search(cube, budget, self.settings, value=self.value, clock=self.clock)
+        members = [partial(self.value, model=member) for member in self.members]
+        return run_search(
+            cube, budget, self.settings, value=self.value, clock=self.clock, ensemble=members
+        )

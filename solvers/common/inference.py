@@ -12,11 +12,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import torch
 from torch import nn
 
-from cubebench.harness import native_bf16
+from cubebench.harness import SolverLoadError, native_bf16
 from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.metric import check_metric_offered
 from cubebench.solvers.common.precision import Precision, Resolved, resolve
@@ -28,6 +29,19 @@ from cubebench.solvers.search.settings import SearchSettings, prepare_search
 class TorchSearchSettings(SearchSettings):
     precision: Precision = "auto"
     checkpoint: str = ""  # a folder with another checkpoint of this solver; empty: the shipped one
+    ensemble: str = ""  # comma-separated folders of further checkpoints, searched in turn
+
+    OPTION_HELP: ClassVar = {
+        **SearchSettings.OPTION_HELP,
+        "checkpoint": "a folder with another checkpoint of this solver (empty: the shipped one)",
+        "ensemble": "comma-separated folders of further checkpoints of this solver: each "
+        "model searches in turn after the first, as starts do (an equal share of the time "
+        "left, each for a shorter path), and the shortest answer is kept",
+    }
+
+    def ensemble_folders(self) -> list[Path]:
+        """The ``ensemble`` setting's folders, in search order."""
+        return [Path(part.strip()) for part in self.ensemble.split(",") if part.strip()]
 
 
 def torch_native_bf16(device: str = "cpu") -> bool:
@@ -67,9 +81,19 @@ class TorchModelSolver:
         self.resolved = resolve_torch(settings.precision, settings.device, self.OFFERED)
         torch.set_num_threads(settings.threads)
         folder = Path(settings.checkpoint) if settings.checkpoint else shipped
+        for member in settings.ensemble_folders():
+            if not member.is_dir():
+                raise SolverLoadError(f"setting ensemble: {str(member)!r} is not a folder")
         model, self.card = load(folder, settings.device, settings.metric)
         self.model = self.inference_model(model)
         self.checkpoint_sha256 = self.card["sha256"]
+        # further models an ensemble searches with, after self.model
+        self.members: list[nn.Module] = []
+        self.member_sha256: list[str] = []
+        for member in settings.ensemble_folders():
+            model, card = load(member, settings.device, settings.metric)
+            self.members.append(self.inference_model(model))
+            self.member_sha256.append(card["sha256"])
         self.clock = ModelClock()
         prepare_search(settings)
 
@@ -90,6 +114,7 @@ class TorchModelSolver:
             "parameters": self.card.get("parameters"),
             "train_minutes": self.card.get("train_minutes"),
             "trained_on": f"{trained.get('cpu', '?')} ({trained.get('device', 'cpu')})",
+            **({"ensemble_sha256": self.member_sha256} if self.member_sha256 else {}),
         }
 
     @contextmanager

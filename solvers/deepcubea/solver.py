@@ -11,7 +11,7 @@ from torch import nn
 
 from cubebench.harness import Attempt, Budget, Metric, is_solved
 from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from cubebench.solvers.common.resmlp import GatherResMLP, sticker_rows
+from cubebench.solvers.common.resmlp import GatherResMLP
 from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint
 from cubebench.solvers.search.settings import BATCH, DEPTH, WEIGHT, run_search
 
@@ -43,7 +43,7 @@ class DeepCubeASolver(TorchModelSolver):
     def value(self, states: np.ndarray) -> np.ndarray:
         """(54, N) states -> (N,) estimated moves to solved: 0 at solved, as in training."""
         with torch.inference_mode():
-            rows = sticker_rows(states, self.settings.device)
+            rows = self.model.rows(states, self.settings.device)
             cost = self.model(rows)[:, 0].float().clamp_min(0)
         cost = cost.cpu().numpy()
         cost[is_solved(states)] = 0.0

@@ -169,15 +169,17 @@ def _value_step(
     if solved.size:
         best = solved[0]
         return _Step(children[:, :0], np.zeros(1), np.array([best // n]), np.array([best % n]), 0)
-    keep = keep[_dedup(children[:, keep], None)]
-    kept = children[:, keep]  # (54, K)
+    # np.take keeps C order, which a fancy column index would not: every later pass over
+    # the children (hashes, table look-ups, the model's rows) reads them contiguously
+    keep = keep[_dedup(np.take(children, keep, axis=1), None)]
+    kept = np.take(children, keep, axis=1)  # (54, K)
     if (met := _met(kept, keep, n, meet)) is not None:
         return met  # before the model: the table settles this step
     child_scores = -model(kept)  # (K,)
     if keep.size > width:
         top = np.argpartition(-child_scores, width - 1)[:width]
-        keep, child_scores = keep[top], child_scores[top]
-    return _Step(children[:, keep], child_scores, keep // n, keep % n)
+        return _Step(np.take(kept, top, axis=1), child_scores[top], keep[top] // n, keep[top] % n)
+    return _Step(kept, child_scores, keep // n, keep % n)
 
 
 # per move set: (k,) hash of local move i applied to solved

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Annotated, ClassVar
@@ -119,6 +120,7 @@ def run_search(
     policy: Model | None = None,
     value: Model | None = None,
     clock: ModelClock | None = None,
+    ensemble: Sequence[Model] = (),
 ) -> Attempt:
     """Solve ``state`` with the search ``settings.search`` names, within ``budget``.
 
@@ -126,6 +128,8 @@ def run_search(
     first model call of a search is checked against the time left. With ``settings.starts``
     above 1 the search runs from that many starts (:mod:`cubebench.solvers.search.starts`)
     one after another, the time left split evenly over the starts still to run.
+    ``ensemble``: further models of the same kind (CayleyPy's "multi-agent" search); each
+    searches from every start after the first model has, on the same terms.
     """
     limits = SearchLimits.from_budget(budget, settings.max_depth)
     kind, fn = ("policy", policy) if policy is not None else ("value", value)
@@ -135,26 +139,27 @@ def run_search(
         raise ValueError(f"unknown search {settings.search!r}")
     if settings.search == "astar" and kind != "value":
         raise ValueError("A* needs a value model")
-    if settings.value_symmetries > 1:
-        if kind != "value":
-            raise SettingsError(
-                f"setting value_symmetries={settings.value_symmetries} needs a value model; "
-                "this search runs a policy"
-            )
-        fn = partial(symmetric_values, value=fn, ks=SYMMETRY_ORDER[: settings.value_symmetries])
-    if settings.starts == 1:
+    if settings.value_symmetries > 1 and kind != "value":
+        raise SettingsError(
+            f"setting value_symmetries={settings.value_symmetries} needs a value model; "
+            "this search runs a policy"
+        )
+    fn = _symmetrised(fn, settings)
+    fns = [fn, *(_symmetrised(f, settings) for f in ensemble)]
+    if settings.starts == 1 and len(fns) == 1:
         model = CheckedModel(fn, kind, settings.batch_size, limits, clock)
         result = _search(state, model, kind, settings)
         return _attempt(result, settings, result.nodes_expanded, result.model_calls)
+    agents = [(f, start) for f in fns for start in STARTS[: settings.starts]]
     best: SearchResult | None = None
     first: SearchResult | None = None
     nodes = calls = 0
     lengths: list[int | None] = []
-    for i, start in enumerate(STARTS[: settings.starts]):
+    for i, (fn, start) in enumerate(agents):
         now = time.monotonic()
         share = dataclasses.replace(
             limits,
-            deadline=now + (limits.deadline - now) / (settings.starts - i),
+            deadline=now + (limits.deadline - now) / (len(agents) - i),
             max_nodes=_left(limits.max_nodes, nodes),
             max_model_calls=_left(limits.max_model_calls, calls),
             # a later start looks only for a shorter path
@@ -168,10 +173,18 @@ def run_search(
         nodes, calls = nodes + result.nodes_expanded, calls + result.model_calls
         lengths.append(None if result.moves is None else len(result.moves))
         if result.moves is not None and (best is None or len(result.moves) < len(best.moves)):
-            info = {**result.info, "start": i}
-            best = SearchResult(map_back(result.moves, start), info=info)
+            where = {"start": i % settings.starts, "member": i // settings.starts}
+            best = SearchResult(map_back(result.moves, start), info={**result.info, **where})
     final = best or first or SearchResult(None)
+    # per agent in search order: each model's starts, the first model's first
     return _attempt(final, settings, nodes, calls, {"start_lengths": lengths})
+
+
+def _symmetrised(fn: Model, settings: SearchSettings) -> Model:
+    """``fn`` averaged over ``settings.value_symmetries`` images of each state (a value)."""
+    if settings.value_symmetries == 1:
+        return fn
+    return partial(symmetric_values, value=fn, ks=SYMMETRY_ORDER[: settings.value_symmetries])
 
 
 def _left(limit: int | None, used: int) -> int | None:

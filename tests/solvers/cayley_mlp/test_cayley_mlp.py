@@ -57,6 +57,19 @@ def test_a_model_of_the_other_metric_is_refused(tiny_qtm, tmp_path):
         make_solver("cnn-faces", {"metric": "qtm"})
 
 
+def test_an_ensemble_loads_every_member_and_names_a_missing_folder(tiny_qtm, tmp_path):
+    out, card = tiny_qtm
+    solver = make_solver("cayley-mlp", {"ensemble": f"{out}, {out}", "beam_width": 64})
+    assert solver.runtime_info["ensemble_sha256"] == [card["sha256"]] * 2
+    cube = facelets_to_state(load_suite("depth-03-v1").instances[0].facelets)
+    attempt = solver.solve(cube, Budget(wall_seconds=None))
+    assert is_solved(apply_sequence(cube, attempt.moves))
+    assert len(attempt.info["start_lengths"]) == 3  # the shipped model, then both members
+    missing = tmp_path / "absent"
+    with pytest.raises(SolverLoadError, match=f"ensemble: '{missing}' is not a folder"):
+        make_solver("cayley-mlp", {"ensemble": str(missing)})
+
+
 @pytest.mark.parametrize("metric", ["qtm", "htm"])
 def test_shipped_checkpoints_solve_depth_three(metric):
     if not (CHECKPOINT_DIR / f"{stem_for(metric)}.json").exists():

@@ -8,7 +8,14 @@ import torch
 from torch import nn
 
 from cubebench.harness import random_states
-from cubebench.solvers.common.resmlp import GatherResMLP, encode, residual_mlp, sticker_rows
+from cubebench.solvers.common.resmlp import (
+    PIECE_ROWS,
+    GatherResMLP,
+    encode,
+    piece_rows,
+    residual_mlp,
+    sticker_rows,
+)
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +41,33 @@ def test_sticker_rows_point_at_the_ones_of_the_one_hot_input():
     assert (dense.gather(1, rows) == 1).all()
 
 
+def test_piece_rows_give_each_slot_its_own_block_and_each_colouring_its_own_row():
+    states = random_states(2000, np.random.default_rng(3))
+    rows = piece_rows(states).numpy()  # (2000, 20)
+    assert rows.shape == (2000, 20) and rows.min() >= 0 and rows.max() < PIECE_ROWS
+    # corners own blocks of 216 rows, edges of 36, in slot order
+    starts = np.concatenate([np.arange(8) * 216, 1728 + np.arange(12) * 36])
+    sizes = np.array([216] * 8 + [36] * 12)
+    assert ((rows >= starts) & (rows < starts + sizes)).all()
+    # a legal cube shows 24 colourings per slot (8 corners x 3 twists, 12 edges x 2 flips)
+    assert all(np.unique(rows[:, k]).size == 24 for k in range(20))
+    # recolouring one sticker changes the row of the one slot that holds it
+    recoloured = states[:, :1].copy()
+    recoloured[0, 0] = (recoloured[0, 0] + 1) % 6  # facelet 0: a U corner sticker
+    changed = piece_rows(recoloured).numpy()[0] != rows[0]
+    assert changed.sum() == 1 and changed[:8].any()
+
+
+@pytest.mark.parametrize("by", ["pieces", "stickers"])
 @pytest.mark.parametrize(
     ("precision", "tolerance"), [("fp32", 1e-4), ("bf16", 0.05), ("int8", 0.1)]
 )
-def test_the_gather_form_equals_the_dense_network(trained, precision, tolerance):
+def test_the_gather_form_equals_the_dense_network(trained, precision, tolerance, by):
     states = random_states(500, np.random.default_rng(2))
     with torch.inference_mode():
         expected = trained(encode(states))  # (500, 3)
-        got = GatherResMLP(trained, precision)(sticker_rows(states)).float()
+        gather = GatherResMLP(trained, precision, by)
+        got = gather(gather.rows(states)).float()
     scale = expected.abs().max()
     assert got.shape == expected.shape
     assert (got - expected).abs().max() <= tolerance * scale

@@ -88,6 +88,41 @@ def test_the_shortest_answer_over_the_starts_is_kept(oracle):
     assert gained  # the check above would pass with one start if no start ever helped
 
 
+def _offset_noise(oracle, salt: int):
+    """Like :func:`_noisy`, with noise drawn differently per ``salt``: another model."""
+
+    def value(states):
+        noise = ((state_hash(states) >> np.uint64(salt)) % np.uint64(7)).astype(np.float32) / 2
+        return oracle.table_distance(states).astype(np.float32) + noise
+
+    return value
+
+
+def test_an_ensemble_searches_with_every_model_and_keeps_the_shortest(oracle):
+    models = [_offset_noise(oracle, salt) for salt in (0, 11, 23)]
+    cubes = [facelets_to_state(i.facelets) for i in load_suite("depth-05-v1").instances[:12]]
+    gained = 0
+    for cube in cubes:
+        alone = [beam_search(cube, CheckedModel(m, "value"), 4, "value").moves for m in models]
+        lengths = [len(m) for m in alone if m is not None]
+        settings = SearchSettings(beam_width=4)
+        attempt = run_search(
+            cube, Budget(wall_seconds=None), settings, value=models[0], ensemble=models[1:]
+        )
+        # later members look only for shorter paths, so only the first's length is its own
+        assert attempt.info["start_lengths"][0] == (None if alone[0] is None else len(alone[0]))
+        if not lengths:  # no model solves it: neither does the ensemble
+            assert attempt.moves == () and not is_solved(cube)
+            continue
+        assert is_solved(apply_sequence(cube, attempt.moves))
+        assert len(attempt.moves) == min(lengths)
+        first = None if alone[0] is None else len(alone[0])
+        if first is None or min(lengths) < first:
+            gained += 1
+            assert attempt.info["member"] > 0
+    assert gained  # some member beat the first model, so the checks above mean something
+
+
 def test_node_and_call_budgets_hold_across_the_starts(oracle):
     cube = facelets_to_state(load_suite("depth-05-v1").instances[0].facelets)
     settings = SearchSettings(beam_width=4, starts=8, batch_size=16)
