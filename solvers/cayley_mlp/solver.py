@@ -30,6 +30,7 @@ class CayleyMLPSolver(TorchModelSolver):
     Settings = CayleyMLPSettings
     name = "cayley-mlp"
     METRICS = ("qtm", "htm")
+    ENSEMBLE = True
 
     def __init__(self, settings: CayleyMLPSettings | None = None) -> None:
         super().__init__(settings or CayleyMLPSettings(), load_checkpoint, CHECKPOINT_DIR)

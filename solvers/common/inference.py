@@ -17,7 +17,7 @@ from typing import ClassVar
 import torch
 from torch import nn
 
-from cubebench.harness import SolverLoadError, native_bf16
+from cubebench.harness import SettingsError, SolverLoadError, native_bf16
 from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.metric import check_metric_offered
 from cubebench.solvers.common.precision import Precision, Resolved, resolve
@@ -67,6 +67,7 @@ class TorchModelSolver:
     """
 
     OFFERED: tuple[str, ...] = ("fp32", "bf16", "int8")
+    ENSEMBLE: bool = False  # whether its solve searches with the ``ensemble`` members
     METRICS: tuple[str, ...] = ("htm",)  # the move sets it ships a checkpoint for
 
     def __init__(
@@ -81,6 +82,11 @@ class TorchModelSolver:
         self.resolved = resolve_torch(settings.precision, settings.device, self.OFFERED)
         torch.set_num_threads(settings.threads)
         folder = Path(settings.checkpoint) if settings.checkpoint else shipped
+        if settings.ensemble and not self.ENSEMBLE:
+            raise SettingsError(
+                f"setting ensemble={settings.ensemble!r}: solver {self.name} searches with "
+                "one model"
+            )
         for member in settings.ensemble_folders():
             if not member.is_dir():
                 raise SolverLoadError(f"setting ensemble: {str(member)!r} is not a folder")

@@ -156,3 +156,9 @@ def test_a_value_averaged_over_symmetries_steers_the_search(oracle):
 def test_a_policy_solver_refuses_value_symmetries_by_name(solver):
     with pytest.raises(SettingsError, match="value_symmetries=3"):
         make_solver(solver, {"value_symmetries": 3})
+
+
+@pytest.mark.parametrize("solver", ["policy-mlp", "deepcubea"])
+def test_a_solver_that_searches_with_one_model_refuses_an_ensemble_by_name(solver, tmp_path):
+    with pytest.raises(SettingsError, match=f"ensemble='{tmp_path}': solver {solver}"):
+        make_solver(solver, {"ensemble": str(tmp_path)})
