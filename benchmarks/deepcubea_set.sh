@@ -13,7 +13,8 @@
 #                                        # (14 and 26 s a cube on a 2-core AMD EPYC: 20 min
 #                                        # with two workers, twice that with WORKERS=1)
 #   benchmarks/deepcubea_set.sh set      # the whole set with kociemba beside it, resumable
-#                                        # (LIMIT=N extends the run to the first N cubes)
+#                                        # (LIMIT=N extends the run to the first N cubes;
+#                                        # STARTS=1 for the one-start row)
 #   benchmarks/deepcubea_set.sh frontier # narrower widths and the other solvers on the
 #                                        # first 100, one core a cube -> the report
 #                                        # reports/deepcubea-set (length against time)
@@ -28,7 +29,9 @@ WIDTH=${WIDTH:-65536}         # chosen from the dev timings: fits 60 s a cube on
 MITM=${MITM:-7}               # the largest quarter-turn table (9.2M states)
 STARTS=${STARTS:-2}            # the cube and its inverse: 0.44 QTM shorter on 50 dev cubes
 LIMIT=${LIMIT:-1000}
-SET_RUN=results/deepcubea-set-cayley-mlp-2starts
+# STARTS=1 gives results/deepcubea-set-cayley-mlp, the one-start row the card cites beside
+SET_RUN=results/deepcubea-set-cayley-mlp$([[ $STARTS == 1 ]] || echo "-${STARTS}starts")
+ONE_START=results/deepcubea-set-cayley-mlp
 
 run() { "$BENCH" run --no-report --quiet --time-limit 60 "$@"; }
 
@@ -73,14 +76,18 @@ if [[ $STEP == all || $STEP == set ]]; then
   fi
 fi
 if [[ $STEP == all || $STEP == frontier ]]; then
-  # the set run gives cayley-mlp at $WIDTH and kociemba; results/deepcubea-set-deepcubea
+  # the set run gives cayley-mlp at $WIDTH with two starts and kociemba;
+  # results/deepcubea-set-deepcubea
   # (benchmarks/deepcubea.sh set) gives deepcubea at DeepCubeA's settings
   run -s cayley-mlp -s policy-mlp -s deepcubea --set cayley-mlp.mitm_radius="$MITM" \
       --sweep cayley-mlp.beam_width=1024,4096,16384 --set policy-mlp.metric=qtm \
       --sweep policy-mlp.beam_width=1024,4096 --set deepcubea.astar_batch=1000 \
       --suite deepcubea-test-v1 --limit 100 --workers "${WORKERS:-1}" \
       --run-id deepcubea-set-frontier
-  "$BENCH" report "$SET_RUN" results/deepcubea-set-deepcubea results/deepcubea-set-frontier \
+  # the one-start run beside it where it is here (STARTS=1 ... set measures it)
+  others=(); [[ -d $ONE_START && $ONE_START != "$SET_RUN" ]] && others=("$ONE_START")
+  "$BENCH" report "$SET_RUN" "${others[@]}" results/deepcubea-set-deepcubea \
+      results/deepcubea-set-frontier \
       --first 100 --out reports/deepcubea-set \
       --title "The DeepCubeA test set, first 100 cubes: length against time"
 fi

@@ -6,6 +6,7 @@ different cubes are not comparable, whatever the suite is called.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pandas as pd
 
 from cubebench.harness.records.schema import RecordError
 from cubebench.harness.records.store import RunStore
+from cubebench.harness.registry import UnknownSolverError, resolve_solver_class, settings_class
 from cubebench.harness.suites.model import SuiteError
 
 
@@ -90,16 +92,33 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
     return data, runs
 
 
+def _defaults(solver: str) -> dict[str, Any]:
+    """A solver's current default settings; none where it is not installed here."""
+    try:
+        defaults = asdict(settings_class(resolve_solver_class(solver))())
+    except UnknownSolverError:
+        return {}
+    return json.loads(json.dumps(defaults, default=str))  # as a manifest holds them
+
+
 def _labels(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.Series:
     """Solver name, plus the settings that differ between runs of that solver."""
     settings = {
-        (r.run_id, name): s.get("settings", {})
+        (r.run_id, name): dict(s.get("settings", {}))
         for r in runs
         for name, s in r.manifest["solvers"].items()
     }
     names: dict[str, list[dict]] = {}
     for (_, name), s in settings.items():
         names.setdefault(name, []).append(s)
+    for (run, name), s in settings.items():
+        missing = {k for o in names[name] for k in o} - set(s)
+        if missing:
+            # a run that predates a setting ran with what is now its default; without this it
+            # would read as differing from every later run, labelled "starts=None"
+            entry = next(r for r in runs if r.run_id == run).manifest["solvers"][name]
+            defaults = _defaults(entry.get("solver", name))
+            s.update({k: defaults[k] for k in missing if k in defaults})
     differing = {
         name: sorted({k for s in group for k in s if any(o.get(k) != s.get(k) for o in group)})
         for name, group in names.items()

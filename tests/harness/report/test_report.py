@@ -135,6 +135,27 @@ def test_labels_tell_runs_of_one_solver_apart(tmp_path):
     assert set(data["label"]) == {"alpha [beam_width=1024]", "alpha [beam_width=4096]"}
 
 
+def test_a_run_that_predates_a_setting_is_labelled_with_its_default(tmp_path):
+    """``random``'s walk_length defaults to 20: an older manifest without it ran with 20."""
+    depth3 = {("depth-03-v1", 3): 5}
+    old = make_run(tmp_path / "old", depth3, solver="random", settings={"max_walks": 100})
+    same = make_run(
+        tmp_path / "same", depth3, solver="random", settings={"max_walks": 100, "walk_length": 20}
+    )
+    data, _ = load_runs([old, same])
+    assert set(data["label"]) == {"random"}
+    longer = make_run(
+        tmp_path / "longer", depth3, solver="random", settings={"max_walks": 100, "walk_length": 30}
+    )
+    data, _ = load_runs([old, longer])
+    assert set(data["label"]) == {"random [walk_length=20]", "random [walk_length=30]"}
+    # a solver not installed here has no defaults to give: the gap shows as such
+    a = make_run(tmp_path / "a", depth3, settings={"seed": 0})
+    b = make_run(tmp_path / "b", depth3, settings={"seed": 0, "beam_width": 4096})
+    data, _ = load_runs([a, b])
+    assert set(data["label"]) == {"alpha [beam_width=None]", "alpha [beam_width=4096]"}
+
+
 @pytest.mark.parametrize(
     ("suites", "absent"),
     [
