@@ -92,6 +92,35 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
     return data, runs
 
 
+def drop_repeats(data: pd.DataFrame, runs: list[LoadedRun]) -> tuple[pd.DataFrame, list[str]]:
+    """Count each cube once per entry: where a later run measured an entry again (the same
+    label and checkpoint) on a cube an earlier run already holds, the earlier run's record
+    is kept. Reports put runs side by side, and each run of a benchmark carries the
+    ``kociemba`` reference: without this, two runs give it every cube twice and a row
+    against itself. Runs that measured an entry on different cubes (a set split over two
+    runs) still add up. Returns the frame and a line per dropped entry, naming the runs.
+    """
+    checkpoint = {
+        (r.run_id, name): entry.get("checkpoint_sha256")
+        for r in runs
+        for name, entry in r.manifest["solvers"].items()
+    }
+    keys = data[["label", "suite", "instance"]].assign(
+        checkpoint=[
+            str(checkpoint.get((run, s)))
+            for run, s in zip(data["run"], data["solver"], strict=True)
+        ]
+    )
+    repeat = keys.duplicated(keep="first")  # runs keep the order given: the first one wins
+    kept = data["run"].groupby([keys[c] for c in keys.columns]).transform("first")
+    notes = [
+        f"{label}: {len(group)} cube(s) of run {run} are taken from run "
+        f"{', '.join(dict.fromkeys(kept[group.index]))}"
+        for (run, label), group in data[repeat].groupby(["run", "label"], sort=False)
+    ]
+    return data[~repeat].reset_index(drop=True), notes
+
+
 def _defaults(solver: str) -> dict[str, Any]:
     """A solver's current default settings; none where it is not installed here."""
     try:

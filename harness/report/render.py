@@ -19,7 +19,7 @@ from cubebench.harness.records.provenance import describe_origin
 from cubebench.harness.records.schema import RecordError
 from cubebench.harness.report.compare import baseline_matrix, matrix_cells
 from cubebench.harness.report.figures import FIGURES, draw_all, draw_head_to_head
-from cubebench.harness.report.frame import LoadedRun, load_runs
+from cubebench.harness.report.frame import LoadedRun, drop_repeats, load_runs
 from cubebench.harness.report.leaderboard import leaderboard
 from cubebench.harness.report.rules import NothingToCompareError
 from cubebench.harness.report.tables import matrix_table, summary_table
@@ -117,6 +117,7 @@ def write_report(
     data, runs = load_runs(run_folders)
     if first is not None:
         data = data[data["instance"] < first].reset_index(drop=True)
+    data, repeats = drop_repeats(data, runs)
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".write-probe"
@@ -150,6 +151,10 @@ def write_report(
         "is at most k and often less. Optimal lengths are exact up to 10 moves. Solve rates "
         "carry 95% Wilson intervals; every solution was replayed and verified by the harness."
     )
+    if repeats:
+        note += (
+            " An entry measured again on the same cubes counts once: " + "; ".join(repeats) + "."
+        )
     generated = datetime.now(UTC).isoformat(timespec="seconds")
     scope = f" (the first {first} cubes of each suite)" if first is not None else ""
     missing = [caption for name, (caption, _) in FIGURES.items() if name not in figures]

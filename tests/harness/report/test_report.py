@@ -11,7 +11,7 @@ import pytest
 
 from cubebench.harness.records.schema import RecordError
 from cubebench.harness.report.figures import draw_all, paired_differences, palette, pareto
-from cubebench.harness.report.frame import SuiteMismatchError, load_runs
+from cubebench.harness.report.frame import SuiteMismatchError, drop_repeats, load_runs
 from cubebench.harness.report.render import format_table, write_report
 from cubebench.harness.report.rules import NothingToCompareError
 from cubebench.harness.runner import RunConfig, SolverSpec, run
@@ -237,3 +237,24 @@ def test_first_sums_runs_of_different_lengths_over_the_same_cubes(tmp_path):
     with pytest.raises(RecordError, match="--first 0"):
         write_report([long, short], tmp_path / "none", first=0)
     assert not (tmp_path / "none").exists()
+
+
+def test_an_entry_two_runs_measured_on_the_same_cubes_counts_once(tmp_path):
+    """Every benchmark run carries the kociemba reference: a report of two runs shows it
+    once, from the first run given, and never against itself; cubes only a later run
+    measured still count."""
+    first = make_run(tmp_path / "first", {("random-state-v1", None): 8}, n=8, solver="kociemba")
+    again = make_run(tmp_path / "again", {("random-state-v1", None): 2}, n=12, solver="kociemba")
+    other = make_run(tmp_path / "other", {("random-state-v1", None): 4}, n=8, solver="beta")
+    write_report([first, again, other], tmp_path / "out")
+    rows = pd.read_csv(tmp_path / "out" / "summary.csv").set_index("solver")
+    # cubes 0-7 from the first run (all solved), 8-11 only the second run has (unsolved)
+    assert rows.loc["kociemba", "n"] == 12
+    assert rows.loc["kociemba", "solved %"] == pytest.approx(100 * 8 / 12, abs=0.1)
+    md = (tmp_path / "out" / "index.md").read_text()
+    against = md.split("## Against kociemba")[1].split("##")[0]
+    assert "| beta |" in against and "| kociemba |" not in against
+    assert "kociemba: 8 cube(s) of run again are taken from run first" in md
+    # a run given alone, or split over two runs on different cubes, is left as it is
+    data, runs = load_runs([first, other])
+    assert drop_repeats(data, runs)[0].equals(data)
