@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from cubebench.harness.report.frame import load_runs
+from cubebench.harness.report.frame import drop_repeats, load_runs
 from cubebench.harness.report.render import format_table, markdown_table
 from cubebench.harness.report.tables import matrix_table, summary_table
 from cubebench.harness.solver import ArgumentError
@@ -71,7 +71,7 @@ def render_table(spec: TableSpec, results: Path, where: str = "") -> str:
     missing = [str(f) for f in folders if not (f / "manifest.json").exists()]
     if missing:
         raise DocTableError(f"{where}: results-table cites runs that are not there: {missing}")
-    data, _ = load_runs(folders)
+    data, _ = drop_repeats(*load_runs(folders))
     if spec.suites:
         data = data[data["suite"].isin(spec.suites)]
     if spec.solvers:

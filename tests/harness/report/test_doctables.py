@@ -38,3 +38,13 @@ def test_a_marker_naming_a_missing_run_or_column_is_refused():
         regenerate(block.format("no-such-run", "n"), results, "doc.md")
     with pytest.raises(DocTableError, match=r"columns \['speed'\]"):
         regenerate(block.format("default-v10", "speed"), results, "doc.md")
+
+
+def test_a_table_of_two_runs_counts_a_shared_entry_once():
+    """Both committed DeepCubeA-set runs carry kociemba on the same 1000 cubes."""
+    block = (
+        '<!-- results-table runs="deepcubea-set-cayley-mlp-2starts deepcubea-set-cayley-mlp" '
+        'solvers="kociemba" columns="n" -->\n<!-- /results-table -->'
+    )
+    table = regenerate(block, ROOT / "results", "doc.md")
+    assert "| kociemba | 1000 |" in table
