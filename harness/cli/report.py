@@ -73,11 +73,12 @@ def leaderboard_command(
     runs: Annotated[list[Path], typer.Argument(help="run folders, any suites")],
 ) -> None:
     """The DeepCubeA-set table: runs on that set (QTM) beside the published results."""
-    from cubebench.harness.report.frame import load_runs  # heavy: loaded on use
+    from cubebench.harness.report.frame import drop_repeats, load_runs  # heavy: on use
     from cubebench.harness.report.leaderboard import leaderboard
     from cubebench.harness.report.render import format_table, markdown_table
 
     data, loaded = load_runs(runs)
+    data, _ = drop_repeats(data, loaded)
     table = leaderboard(data, loaded)
     if not (table["source"] == "measured here").any():
         typer.echo(

@@ -76,9 +76,7 @@ def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
         for key, info in r.manifest.get("solvers", {}).items()
     }
     rows = []
-    # a cube measured twice under one label (the same solver and settings in two runs)
-    # counts once: the later run's record
-    on_set = data[data["suite"].isin(suites)].drop_duplicates(["label", "instance"], keep="last")
+    on_set = data[data["suite"].isin(suites)]  # each cube once: frame.drop_repeats
     for label, group in on_set.groupby("label", sort=False):
         solved = group[group["solved"]]
         gaps = solved["gap_qtm"].dropna()

@@ -255,6 +255,6 @@ def test_an_entry_two_runs_measured_on_the_same_cubes_counts_once(tmp_path):
     against = md.split("## Against kociemba")[1].split("##")[0]
     assert "| beta |" in against and "| kociemba |" not in against
     assert "kociemba: 8 cube(s) of run again are taken from run first" in md
-    # a run given alone, or split over two runs on different cubes, is left as it is
+    # runs that share no entry are left as they are
     data, runs = load_runs([first, other])
     assert drop_repeats(data, runs)[0].equals(data)
