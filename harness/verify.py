@@ -14,7 +14,14 @@ from typing import Any
 
 import numpy as np
 
-from cubebench.harness.cube import NUM_MOVES, apply_sequence, format_moves, is_solved, length_qtm
+from cubebench.harness.cube import (
+    NUM_MOVES,
+    apply_sequence,
+    format_moves,
+    is_solved,
+    length_htm,
+    length_qtm,
+)
 from cubebench.harness.records.schema import Record
 from cubebench.harness.solver import Attempt, Budget
 
@@ -126,7 +133,9 @@ def judge(
         return Record(status="illegal", error=f"not a move id (0..17): {bad!r}", **base)
     moves = [int(m) for m in raw.moves]
     notation = format_moves(moves)
-    lengths = {"moves": notation, "length_htm": len(moves), "length_qtm": length_qtm(moves)}
+    # lengths count the answer's canonical form (turns of a face merged); budgets count the
+    # moves as returned
+    lengths = {"moves": notation, "length_htm": length_htm(moves), "length_qtm": length_qtm(moves)}
     if not is_solved(apply_sequence(state, moves)):
         status = "unsolved" if not moves else "wrong"
         return Record(status=status, **base, **lengths)
@@ -134,7 +143,7 @@ def judge(
     if over is not None:
         status = "timeout" if over.startswith("wall") else "unsolved"
         return Record(status=status, error=over, **base, **lengths)
-    gap = len(moves) - optimal_htm if optimal_htm is not None else None
+    gap = lengths["length_htm"] - optimal_htm if optimal_htm is not None else None
     gap_qtm = lengths["length_qtm"] - optimal_qtm if optimal_qtm is not None else None
     return Record(status="solved", gap_htm=gap, gap_qtm=gap_qtm, **base, **lengths)
 

@@ -28,6 +28,7 @@ from cubebench.harness.cube.notation import (
     length_htm,
     length_qtm,
     parse_moves,
+    reduce_moves,
 )
 from cubebench.harness.cube.scramble import canonical_scrambles
 from cubebench.harness.cube.validation import InvalidCubeError, validate_state
@@ -58,6 +59,7 @@ __all__ = [
     "length_qtm",
     "parse_moves",
     "random_states",
+    "reduce_moves",
     "scrambled_batch",
     "solved_batch",
     "state_hash",

@@ -52,11 +52,36 @@ def format_moves(moves: Sequence[int]) -> str:
         raise NotationError(f"not a move id in {list(moves)!r}: ids are 0..17") from exc
 
 
+def reduce_moves(moves: Sequence[int]) -> list[int]:
+    """The answer's canonical form: turns of one face merged, and cancelled where they undo.
+
+    Two turns of a face merge across anything that commutes with them, which on the cube is
+    turns of the opposite face, so ``U D U`` is ``U2 D`` and ``L R L'`` is ``R``; a block
+    that cancels lets its neighbours meet (``U R R' U`` is ``U2``). Within a block of one
+    axis the lower face (U, R, F) comes first. The form is unique, so lengths counted on it
+    do not depend on how a solver spelled its answer.
+    """
+    blocks: list[list[int]] = []  # [axis, quarter turns of face axis, of face axis + 3]
+    for move in moves:
+        face, turns = divmod(int(move), 3)
+        axis, side = face % 3, face // 3
+        if not blocks or blocks[-1][0] != axis:
+            blocks.append([axis, 0, 0])
+        block = blocks[-1]
+        block[1 + side] = (block[1 + side] + turns + 1) % 4
+        if block[1] == block[2] == 0:
+            blocks.pop()
+    reduced = []
+    for axis, *turns in blocks:
+        reduced += [3 * (axis + 3 * side) + t - 1 for side, t in enumerate(turns) if t]
+    return reduced
+
+
 def length_htm(moves: Sequence[int]) -> int:
-    """Length in the half-turn metric: every face turn counts one."""
-    return len(moves)
+    """Length in the half-turn metric: every face turn of the canonical form counts one."""
+    return len(reduce_moves(moves))
 
 
 def length_qtm(moves: Sequence[int]) -> int:
-    """Length in the quarter-turn metric: a half turn counts two."""
-    return int(sum(int(MOVE_QTM[m]) for m in moves))
+    """Length in the quarter-turn metric: the canonical form's half turns count two."""
+    return int(sum(int(MOVE_QTM[m]) for m in reduce_moves(moves)))

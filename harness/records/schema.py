@@ -4,8 +4,10 @@ Each line of a run's ``records.jsonl`` is one :class:`Record` as JSON. Fields an
 rely on: ``solver``, ``suite``, ``instance``, ``status``, ``moves`` (Singmaster),
 ``length_htm``, ``length_qtm``, ``wall_s``, ``nodes``, ``model_calls``; since version 2 also
 ``optimal_qtm``, ``gap_qtm`` and ``metric`` (the move set the solver searched, where it says).
-The schema version lives in the run's manifest; :func:`migrate` brings older records up to
-date.
+Since version 3 both lengths count the answer's canonical form (turns of one face merged and
+cancelled across turns of the opposite face, :func:`~cubebench.harness.cube.reduce_moves`),
+so ``U U`` is one face turn; ``moves`` stays the answer as the solver gave it. The schema
+version lives in the run's manifest; :func:`migrate` brings older records up to date.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Final
 
-SCHEMA_VERSION: Final = 2
+from cubebench.harness.cube.notation import NotationError, length_htm, length_qtm, parse_moves
+
+SCHEMA_VERSION: Final = 3
 
 STATUSES: Final = ("solved", "unsolved", "wrong", "illegal", "timeout", "error")
 """solved: the moves solve the cube within budget. unsolved: the solver gave up or went over
@@ -67,7 +71,28 @@ def _v1_to_v2(data: dict) -> dict:
     return {"optimal_qtm": None, "gap_qtm": None, "metric": metric, **data}
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict) -> dict:
+    """Version 2 counted every move of the answer as a face turn (``U U`` as two).
+
+    The lengths and gaps are counted again from the stored moves. Counting is idempotent, so
+    a version-3 record that a resume appended to a version-2 folder reads the same.
+    """
+    moves = data.get("moves")
+    if not isinstance(moves, str) or not moves.strip() or data.get("length_htm") is None:
+        return data
+    try:
+        parsed = parse_moves(moves)
+    except NotationError as exc:
+        raise RecordError(f"moves {moves[:40]!r} cannot be counted: {exc}") from None
+    htm, qtm = length_htm(parsed), length_qtm(parsed)
+    out = {**data, "length_htm": htm, "length_qtm": qtm}
+    for gap, optimum, length in (("gap_htm", "optimal_htm", htm), ("gap_qtm", "optimal_qtm", qtm)):
+        if data.get(gap) is not None and isinstance(data.get(optimum), int):
+            out[gap] = length - data[optimum]
+    return out
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(data: dict, version: int) -> dict:
