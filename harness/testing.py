@@ -20,7 +20,7 @@ from cubebench.harness.cube import (
     random_states,
 )
 from cubebench.harness.records.schema import Record
-from cubebench.harness.solver import Budget, Solver, kill_after
+from cubebench.harness.solver import Budget, Solver
 from cubebench.harness.verify import judge, to_raw
 
 
@@ -62,14 +62,26 @@ def _attempt(solver: Solver, state: np.ndarray, budget: Budget) -> tuple[Record,
     return record, wall
 
 
+DETERMINISM_ASKS = 11
+"""How often the kit asks for one cube's answer; see :func:`check_solver`."""
+
+
 def check_solver(
-    solver: Solver, *, time_limit: float = 30.0, seed: int = 0, strict: bool = True
+    solver: Solver,
+    *,
+    time_limit: float = 30.0,
+    seed: int = 0,
+    strict: bool = True,
+    wall_budget: float = 0.2,
 ) -> ConformanceReport:
     """Run every check; with ``strict`` raise :class:`ConformanceError` on any failure.
 
     Checks: the solved cube gets no moves; every depth-1 cube is solved; moves are legal and
-    verified by replay (never ``illegal``/``wrong``); a length budget and a short wall budget
-    are respected; answers are the same when asked twice (determinism under the seed).
+    verified by replay (never ``illegal``/``wrong``); a length budget below the length of
+    an answer it gave and a short wall budget (``wall_budget`` seconds) are respected, as
+    the runner judges them (``verify.judge``: over ``max_length`` is unsolved, late is a
+    timeout); the same cube asked for 11 times gets one answer (determinism under the
+    seed: a solver random half the time is caught with probability 0.999).
     """
     report = ConformanceReport(getattr(solver, "name", type(solver).__name__))
     budget = Budget(wall_seconds=time_limit)
@@ -94,38 +106,45 @@ def check_solver(
     rng = np.random.default_rng(seed)
     cubes = [apply_sequence(SOLVED, s.tolist()) for s in canonical_scrambles(3, 4, rng)]
     cubes.append(random_states(1, rng)[:, 0])
+    answers = [_attempt(solver, c, budget)[0] for c in cubes]
     forms = [
         (i, r.status, r.error)
-        for i, r in ((i, _attempt(solver, c, budget)[0]) for i, c in enumerate(cubes))
+        for i, r in enumerate(answers)
         if r.status in ("illegal", "wrong", "error")
     ]
     check("answers are legal moves that verify (or an honest give-up)", not forms, str(forms[:2]))
 
-    short = Budget(wall_seconds=time_limit, max_length=8)
-    record, _ = _attempt(solver, cubes[-1], short)
+    # the budgets are judged by the runner's own code (verify.judge): an answer over
+    # max_length is unsolved there, an answer after the wall budget a timeout
+    solved = [(c, r) for c, r in zip(cubes, answers, strict=True) if r.status == "solved"]
+    cube, answer = max(solved, key=lambda p: len(p[1].moves.split()), default=(cubes[-1], None))
+    cap = max(1, len(answer.moves.split()) - 1) if answer is not None else 8
+    record, _ = _attempt(solver, cube, Budget(wall_seconds=time_limit, max_length=cap))
     check(
-        "a length budget is respected",
-        record.length_htm is None or record.length_htm <= 8,
-        f"returned {record.length_htm} moves under max_length=8",
+        f"a length budget is respected (max_length={cap} on a cube it solved in {cap + 1})"
+        if answer is not None
+        else "a length budget is respected",
+        not (record.error or "").startswith("solution of"),
+        f"the runner records it unsolved: {record.error}",
     )
 
-    # a short budget on a cube no solver finishes in it; allowed: until the runner would
-    # kill the solver (6x the budget, so a slow CPU passes if the solver stops in time)
-    quick = Budget(wall_seconds=0.2)
-    _, wall = _attempt(solver, cubes[-1], quick)
-    limit = kill_after(quick.wall_seconds)
+    # a short budget on a cube no solver finishes in it: returning after it is a timeout
+    quick = Budget(wall_seconds=wall_budget)
+    record, wall = _attempt(solver, cubes[-1], quick)
     check(
-        f"a wall budget of 0.2 s is respected (stopped before the runner's kill at {limit:.2f} s)",
-        wall <= limit,
-        f"took {wall:.2f} s",
+        f"a wall budget of {wall_budget} s is respected",
+        record.status != "timeout",
+        f"took {wall:.2f} s, which the runner records as a timeout",
     )
 
-    first, _ = _attempt(solver, cubes[0], budget)
-    second, _ = _attempt(solver, cubes[0], budget)
+    # asked DETERMINISM_ASKS times, a solver that answers at random half the time is caught
+    # with probability 1 - 0.5 ** (asks - 1) or more: 0.999 at 11
+    answers_again = [_attempt(solver, cubes[0], budget)[0].moves for _ in range(DETERMINISM_ASKS)]
+    differing = sorted(set(answers_again) - {answers_again[0]})
     check(
-        "answers are deterministic",
-        first.moves == second.moves,
-        f"{first.moves!r} then {second.moves!r}",
+        f"answers are deterministic (asked {DETERMINISM_ASKS} times)",
+        not differing,
+        f"{answers_again[0]!r}, then also {differing[0]!r}" if differing else "",
     )
     misplaced = hasattr(type(solver), "OPTION_HELP")  # the settings class is not in its MRO
     check(

@@ -28,9 +28,15 @@ class _Fake:
         self.name = type(self).__name__.lower()
 
 
+def _within(moves: tuple[int, ...], budget: Budget) -> tuple[int, ...]:
+    """An answer over the length budget is given up, as a solver that respects it does."""
+    return () if budget.max_length is not None and len(moves) > budget.max_length else moves
+
+
 class Right(_Fake):
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
-        return Attempt(_kociemba_moves(cube), nodes_expanded=7, model_calls=2, info={"ok": 1})
+        moves = _within(_kociemba_moves(cube), budget)
+        return Attempt(moves, nodes_expanded=7, model_calls=2, info={"ok": 1})
 
 
 @dataclass(frozen=True)
@@ -207,3 +213,37 @@ class HelpOnTheSolver(Right):
 
     OPTION_HELP: ClassVar = {"seed": "ignored here"}
     metric = "stm"
+
+
+class Sluggish(_Fake):
+    """Right, but takes 0.5 s on a short wall budget instead of stopping (a run at 0.2 s
+    records every cube ``timeout``)."""
+
+    def solve(self, cube, budget):
+        if budget.wall_seconds is not None and budget.wall_seconds < 0.5:
+            time.sleep(0.5)
+        return Attempt(_within(_kociemba_moves(cube), budget))
+
+
+class Padding(_Fake):
+    """Right, but ignores ``max_length`` and pads its answers with ``U U'``."""
+
+    def solve(self, cube, budget):
+        moves = _kociemba_moves(cube)
+        return Attempt((*moves, 0, 2) if moves else ())
+
+
+class HalfRandom(_Fake):
+    """Right, but every other answer on average carries a random ``R R'`` detour: correct
+    and legal, not deterministic (its generator is seeded, so the test is reproducible)."""
+
+    def __init__(self, settings: SolverSettings | None = None) -> None:
+        super().__init__(settings)
+        self._rng = np.random.default_rng(12345)
+
+    def solve(self, cube, budget):
+        moves = list(_kociemba_moves(cube))
+        if moves and self._rng.random() < 0.5:
+            at = int(self._rng.integers(len(moves) + 1))
+            moves[at:at] = [3, 5]
+        return Attempt(_within(tuple(moves), budget))

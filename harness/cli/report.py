@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from cubebench.harness.naming import ArgumentError
 from cubebench.harness.report.rules import Rule
 
 
@@ -22,12 +23,37 @@ def report_command(
         int | None,
         typer.Option(help="only each suite's first N cubes (runs of different lengths)"),
     ] = None,
+    label: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--label",
+            help="ENTRY=NAME or RUN/ENTRY=NAME: the name a report row shows (repeat)",
+        ),
+    ] = None,
 ) -> None:
-    """Markdown + self-contained HTML report with figures, from one or more runs."""
+    """Markdown + self-contained HTML report with figures, from one or more runs.
+
+    An entry is a solver with everything that can change its answers (code, version,
+    settings, checkpoint); two that differ in any of these are two rows, never merged.
+    """
     from cubebench.harness.report.render import write_report  # heavy: loaded on use
 
-    path = write_report(runs, out, title, baseline, first)
+    path = write_report(runs, out, title, baseline, first, parse_labels(label or []))
     typer.echo(f"report: {path} (and {path.with_name('index.md')})")
+
+
+def parse_labels(texts: list[str]) -> dict[str, str]:
+    """``--label ENTRY=NAME`` pairs; the name follows the last ``=`` (sweep entries' keys
+    hold one, ``policy-mlp[beam_width=1024]``)."""
+    names: dict[str, str] = {}
+    for text in texts:
+        entry, sep, name = text.rpartition("=")
+        if not sep or not entry.strip() or not name.strip():
+            raise ArgumentError(f"--label {text!r}: give ENTRY=NAME or RUN/ENTRY=NAME")
+        if entry in names:
+            raise ArgumentError(f"--label {entry}: given twice")
+        names[entry] = name.strip()
+    return names
 
 
 def compare_command(

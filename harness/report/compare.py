@@ -58,6 +58,11 @@ def pair_rows(data: pd.DataFrame, base: tuple[str, str], new: tuple[str, str]) -
     (run_a, entry_a), (run_b, entry_b) = base, new
     a = data[(data["run"] == run_a) & (data["solver"] == entry_a)]
     b = data[(data["run"] == run_b) & (data["solver"] == entry_b)]
+    names = {"base_run": run_a, "base": entry_a, "new_run": run_b, "new": entry_b}
+    return [names | row for row in _suite_rows(a, b)]
+
+
+def _suite_rows(a: pd.DataFrame, b: pd.DataFrame) -> list[dict]:
     rows, aligned = [], []
     for suite in sorted(set(a["suite"]) & set(b["suite"])):
         pair = _align(a[a["suite"] == suite], b[b["suite"] == suite])
@@ -67,25 +72,35 @@ def pair_rows(data: pd.DataFrame, base: tuple[str, str], new: tuple[str, str]) -
     if len(aligned) > 1:
         pooled = tuple(pd.concat(side, ignore_index=True) for side in zip(*aligned, strict=True))
         rows.append(_row(pooled, POOLED))
-    names = {"base_run": run_a, "base": entry_a, "new_run": run_b, "new": entry_b}
-    return [names | row for row in rows]
+    return rows
+
+
+def baseline_label(data: pd.DataFrame, baseline: str) -> str | None:
+    """The label of the entry ``baseline`` names (a label, or a solver name that one entry
+    of these runs has; where several have it, the first run's first). None: no such entry."""
+    labels = list(dict.fromkeys(data["label"]))
+    if baseline in labels:
+        return baseline
+    named = list(dict.fromkeys(data.loc[data["solver"] == baseline, "label"]))
+    return named[0] if named else None
 
 
 def baseline_matrix(data: pd.DataFrame, baseline: str) -> pd.DataFrame:
-    """Every other entry against ``baseline`` (an entry key; its first run's), per suite:
-    the solve-rate difference with McNemar's p, and the paired HTM length difference with
-    its interval on the cubes both solved. Empty when ``baseline`` is not in ``data``."""
-    where = data.loc[data["solver"] == baseline, "run"]
-    if where.empty:
+    """Every other entry against the entry labelled ``baseline``, per suite: the solve-rate
+    difference with McNemar's p, and the paired HTM length difference with its interval on
+    the cubes both solved. An entry is a label, over every run that measured it (a frame
+    after :func:`~cubebench.harness.report.frame.drop_repeats` holds each cube once), so a
+    suite only a later run holds is compared too. Empty when ``baseline`` is not in
+    ``data``."""
+    base = data[data["label"] == baseline]
+    if base.empty:
         return pd.DataFrame()
-    anchor = (where.iloc[0], baseline)
-    entries = data[["run", "solver", "label"]].drop_duplicates().itertuples(index=False)
     rows = []
-    for run, entry, label in entries:
-        if (run, entry) == anchor:
-            continue
-        for row in pair_rows(data, anchor, (run, entry)):
-            rows.append({"entry": label, **row})
+    for label in dict.fromkeys(data["label"]):
+        if label != baseline:
+            rows += [
+                {"entry": label} | row for row in _suite_rows(base, data[data["label"] == label])
+            ]
     return pd.DataFrame(rows)
 
 
@@ -217,9 +232,7 @@ def printable(table: pd.DataFrame) -> pd.DataFrame:
 
     def side(row: pd.Series, which: str) -> str:
         entry, run = row[which], row[f"{which}_run"]
-        if row["base_run"] == row["new_run"]:
-            return entry
-        return run if row["base"] == row["new"] else f"{entry} in {run}"
+        return entry if row["base_run"] == row["new_run"] else f"{entry} in {run}"
 
     out = pd.DataFrame(
         {

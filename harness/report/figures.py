@@ -27,10 +27,24 @@ def palette(labels: list[str]) -> dict[str, tuple]:
     return {label: colours[i] for i, label in enumerate(sorted(labels))}
 
 
+def marker_of(label: str, colours: dict) -> str:
+    """An entry's marker, fixed like its colour: by its place among the sorted labels."""
+    return MARKERS[sorted(colours).index(label) % len(MARKERS)]
+
+
 def _line(ax: plt.Axes, x: pd.Series, y: pd.Series, label: str, colours: dict) -> None:
     """One solver's curve: its colour and its marker, the same in every figure."""
-    marker = MARKERS[sorted(colours).index(label) % len(MARKERS)]
-    ax.plot(x, y, marker=marker, ms=4, label=label, color=colours[label])
+    ax.plot(x, y, marker=marker_of(label, colours), ms=4, label=label, color=colours[label])
+
+
+def outside_legend(ax: plt.Axes, handles_of: plt.Axes | None = None, title: str = "") -> None:
+    """The legend right of the axes, where it hides no data (inside, it covered curves)."""
+    handles, labels = (handles_of or ax).get_legend_handles_labels()
+    if handles:
+        ax.legend(
+            handles, labels, fontsize=8, title=title or None, loc="upper left",
+            bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0, frameon=False,
+        )  # fmt: skip
 
 
 def _save(fig: plt.Figure, folder: Path, name: str) -> list[Path]:
@@ -73,7 +87,7 @@ def _solve_rate_by(
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set(xlabel=xlabel, ylabel="solved (%)", title=title, ylim=(-2, 102))
     if len(table):
-        ax.legend(fontsize=8)
+        outside_legend(ax)
     return fig, table
 
 
@@ -117,7 +131,7 @@ def length_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.D
         title="Solution length by scramble depth",
     )
     if len(table):
-        ax.legend(fontsize=8)
+        outside_legend(ax)
     return fig, table.assign(
         optimum=table["depth"].map(dict(zip(optimum["depth"], optimum["optimal_htm"], strict=True)))
     )
@@ -141,7 +155,7 @@ def time_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.Dat
         title="Time per cube by scramble depth",
     )
     if len(table):
-        ax.legend(fontsize=8)
+        outside_legend(ax)
     return fig, table
 
 
@@ -151,13 +165,17 @@ def random_length_distribution(
     table = data[data["suite"].str.startswith(RANDOM_SUITE_PREFIX) & data["solved"]][
         ["label", "length_htm"]
     ]
+    counts = table["label"].value_counts()
+    # the legend says how many cubes each curve counts: 5 beside 100 is not a like shape
+    table = table.assign(entry=table["label"].map(lambda label: f"{label} ({counts[label]})"))
     fig, ax = plt.subplots(figsize=(7, 4.2))
     if len(table):
         sns.histplot(
             table,
             x="length_htm",
-            hue="label",
-            palette=colours,
+            hue="entry",
+            hue_order=sorted(table["entry"].unique()),
+            palette={f"{label} ({n})": colours[label] for label, n in counts.items()},
             discrete=True,
             element="step",
             stat="percent",
@@ -169,6 +187,11 @@ def random_length_distribution(
         ylabel="% of solved cubes",
         title="Solution lengths on fully scrambled cubes (random-state)",
     )
+    if len(table):
+        sns.move_legend(
+            ax, "upper left", bbox_to_anchor=(1.02, 1.0), frameon=False, fontsize=8,
+            title="entry (solved cubes)", title_fontsize=8,
+        )  # fmt: skip
     return fig, table
 
 
@@ -226,18 +249,21 @@ def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]
             )
     columns = ["label", "family", "setting", "median_s", "mean_htm", "mean_qtm", "rate"]
     table = pd.DataFrame(rows, columns=columns).sort_values(["family", "median_s"])
-    family_colours = palette(sorted(table["family"].unique()))
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.4))
     for ax, column, metric in zip(axes, ("mean_htm", "mean_qtm"), ("HTM", "QTM"), strict=True):
-        for family, g in table.groupby("family"):
-            ax.plot(g["median_s"], g[column], "-", color=family_colours[family], alpha=0.6)
-            ax.scatter(
-                g["median_s"],
-                g[column],
-                s=30 + 120 * g["rate"],
-                color=family_colours[family],
-                label=family if metric == "HTM" else None,
-            )
+        for _, g in table.groupby("family"):
+            if len(g) > 1:  # a sweep: its frontier, grey; the points keep their entries' style
+                ax.plot(g["median_s"], g[column], "-", color="0.6", lw=1, zorder=1)
+            for _, row in g.iterrows():
+                ax.scatter(
+                    [row["median_s"]],
+                    [row[column]],
+                    s=30 + 120 * row["rate"],
+                    color=colours[row["label"]],
+                    marker=marker_of(row["label"], colours),
+                    label=row["label"] if metric == "HTM" else None,
+                    zorder=2,
+                )
             for _, row in g.iterrows():
                 if row["setting"]:  # a sweep: name the setting at each point
                     ax.annotate(
@@ -251,26 +277,22 @@ def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]
         log_ticks(ax.xaxis)
         ax.set(xlabel="median seconds per cube (log)", ylabel=f"mean length ({metric}, solved)")
     fig.suptitle(f"Time versus length ({scope}; marker size = solve rate)")
-    if len(table):
-        axes[0].legend(fontsize=8)
     fig.tight_layout()
+    if len(table):
+        outside_legend(axes[1], handles_of=axes[0])
     return fig, table.reset_index(drop=True)
 
 
 def paired_differences(data: pd.DataFrame, baseline: str) -> pd.DataFrame:
-    """Per cube both solved: each other entry's HTM length minus ``baseline``'s (its first
-    run's), over every suite they share. Columns: label, suite, instance, difference."""
-    where = data.loc[data["solver"] == baseline, "run"]
+    """Per cube both solved: each other entry's HTM length minus the entry labelled
+    ``baseline``'s, over every suite they share and every run that measured them.
+    Columns: label, suite, instance, difference."""
     columns = ["label", "suite", "instance", "difference"]
-    if where.empty:
+    base = data.loc[data["label"] == baseline, ["suite", "instance", "solved", "length_htm"]]
+    if base.empty:
         return pd.DataFrame(columns=columns)
-    anchor = where.iloc[0]
-    base = data[(data["run"] == anchor) & (data["solver"] == baseline)]
-    base = base[["suite", "instance", "solved", "length_htm"]]
     parts = []
-    for (run, entry, label), group in data.groupby(["run", "solver", "label"], sort=True):
-        if (run, entry) == (anchor, baseline):
-            continue
+    for label, group in data[data["label"] != baseline].groupby("label", sort=True):
         paired = group.merge(base, on=["suite", "instance"], suffixes=("", "_base"))
         paired = paired[paired["solved"] & paired["solved_base"]]
         parts.append(
@@ -311,6 +333,14 @@ def head_to_head_figure(
             alpha=0.25, jitter=0.2, ax=ax,
         )  # fmt: skip
     ax.axvline(0, color="k", lw=0.8, ls="--")
+    if labels:  # a box of identical lengths collapses onto 0: the tick says so in numbers
+        summary = table.groupby("label")["difference"].agg(["size", "mean"])
+        ax.set_yticks(
+            range(len(labels)),
+            [f"{lb}\n{summary.loc[lb, 'size']} cubes, mean {summary.loc[lb, 'mean']:+.2f}"
+             for lb in labels],
+            fontsize=8,
+        )  # fmt: skip
     ax.set(
         xlabel=f"HTM length minus {baseline}'s, same cube (negative: shorter)",
         ylabel="",

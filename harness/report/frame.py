@@ -13,6 +13,7 @@ from typing import Any
 
 import pandas as pd
 
+from cubebench.harness.naming import did_you_mean
 from cubebench.harness.records.schema import RecordError
 from cubebench.harness.records.store import RunStore
 from cubebench.harness.registry import UnknownSolverError, resolve_solver_class, settings_class
@@ -35,8 +36,13 @@ class LoadedRun:
         return RunStore(self.folder).run_id
 
 
-def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
+def load_runs(
+    folders: list[Path], labels: dict[str, str] | None = None
+) -> tuple[pd.DataFrame, list[LoadedRun]]:
     """Read runs into one frame; refuse mixed suite hashes.
+
+    ``labels``: names for entries (``ENTRY`` or ``RUN/ENTRY`` to a name, the CLI's
+    ``--label``), which replace the labels the runs would give them.
 
     Columns: run, solver (name), label (name plus the settings that tell runs of the same
     solver apart), family (the registered solver of a labelled entry, e.g. of a sweep), suite,
@@ -80,7 +86,12 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
         raise SuiteError("no runs given")
     data = pd.concat(frames, ignore_index=True)
     data["solved"] = data["status"] == "solved"
-    data["label"] = _labels(data, runs)
+    known = {key for r in runs for key in r.manifest["solvers"]}
+    known |= {f"{r.run_id}/{key}" for r in runs for key in r.manifest["solvers"]}
+    for wanted in labels or {}:
+        if wanted not in known:
+            raise RecordError(f"--label {wanted}: no such entry; {did_you_mean(wanted, known)}")
+    data["label"] = _labels(data, runs, labels)
     family = {
         (r.run_id, key): entry.get("solver", key)
         for r in runs
@@ -93,24 +104,17 @@ def load_runs(folders: list[Path]) -> tuple[pd.DataFrame, list[LoadedRun]]:
 
 
 def drop_repeats(data: pd.DataFrame, runs: list[LoadedRun]) -> tuple[pd.DataFrame, list[str]]:
-    """Count each cube once per entry: where a later run measured an entry again (the same
-    label and checkpoint) on a cube an earlier run already holds, the earlier run's record
-    is kept. Reports put runs side by side, and each run of a benchmark carries the
-    ``kociemba`` reference: without this, two runs give it every cube twice and a row
-    against itself. Runs that measured an entry on different cubes (a set split over two
-    runs) still add up. Returns the frame and a line per dropped entry, naming the runs.
+    """Count each cube once per entry: where a later run measured the same entry (the same
+    identity, :func:`entry_identity`, hence the same label) on a cube an earlier run already
+    holds, the earlier run's record is kept. Reports put runs side by side, and each run of
+    a benchmark carries the ``kociemba`` reference: without this, two runs give it every
+    cube twice and a row against itself. Runs that measured an entry on different cubes (a
+    set split over two runs) still add up. An entry whose code, settings or checkpoint
+    changed is another entry with its own label, so its records are never replaced by the
+    other's. Returns the frame and a line per dropped entry, naming the runs.
     """
-    checkpoint = {
-        (r.run_id, name): entry.get("checkpoint_sha256")
-        for r in runs
-        for name, entry in r.manifest["solvers"].items()
-    }
-    keys = data[["label", "suite", "instance"]].assign(
-        checkpoint=[
-            str(checkpoint.get((run, s)))
-            for run, s in zip(data["run"], data["solver"], strict=True)
-        ]
-    )
+    del runs  # the labels carry the identities (load_runs)
+    keys = data[["label", "suite", "instance"]]
     repeat = keys.duplicated(keep="first")  # runs keep the order given: the first one wins
     kept = data["run"].groupby([keys[c] for c in keys.columns]).transform("first")
     notes = [
@@ -130,34 +134,132 @@ def _defaults(solver: str) -> dict[str, Any]:
     return json.loads(json.dumps(defaults, default=str))  # as a manifest holds them
 
 
-def _labels(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.Series:
-    """Solver name, plus the settings that differ between runs of that solver."""
-    settings = {
-        (r.run_id, name): dict(s.get("settings", {}))
-        for r in runs
-        for name, s in r.manifest["solvers"].items()
-    }
-    names: dict[str, list[dict]] = {}
-    for (_, name), s in settings.items():
-        names.setdefault(name, []).append(s)
-    for (run, name), s in settings.items():
-        missing = {k for o in names[name] for k in o} - set(s)
+_NOT_IDENTITY = ("registered", "url", "editable", "dirty", "module")
+"""Origin fields that say how code was found or installed, not which code it is."""
+
+
+def entry_identity(entry: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+    """Everything that can change an entry's answers, flattened: the solver and its target,
+    the distribution, version, commit and source hash that provide it (``origin``), the
+    settings, and every pinned file hash (``checkpoint_sha256``, ``ensemble_sha256``) and
+    the precision it resolved to. Two entries are one only where these agree."""
+    origin = entry.get("origin") if isinstance(entry.get("origin"), dict) else {}
+    identity: dict[str, Any] = {"solver": entry.get("solver")}
+    identity |= {f"origin.{k}": v for k, v in origin.items() if k not in _NOT_IDENTITY}
+    identity |= {f"setting.{k}": v for k, v in settings.items()}
+    identity |= {k: v for k, v in entry.items() if k.endswith("_sha256") or k == "precision"}
+    return json.loads(json.dumps(identity, default=str))
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """One entry: no field both record differs. A code or file field only one records (a
+    manifest older than the field) does not split them; every setting is on both sides (one
+    a manifest lacks holds its default, or None where that is unknown)."""
+    return all(a[k] == b[k] for k in a.keys() & b.keys())
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return text[:12] if len(text) == 64 else text  # a sha256 by its first 12 digits
+
+
+def _labels(
+    data: pd.DataFrame, runs: list[LoadedRun], names: dict[str, str] | None = None
+) -> pd.Series:
+    """One label per entry identity (:func:`entry_identity`): the entry's key, then the
+    settings that differ between its identities, then (where those are the same) the code,
+    checkpoint or precision that differs, and last the run that measured it. ``names``
+    (``--label``: ``ENTRY`` or ``RUN/ENTRY`` to a name) replaces a label."""
+    entries: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = []
+    by_key: dict[str, list[dict]] = {}
+    for r in runs:
+        for key, entry in r.manifest["solvers"].items():
+            s = dict(entry.get("settings", {}))
+            entries.append((r.run_id, key, entry, s))
+            by_key.setdefault(key, []).append(s)
+    for _, key, entry, s in entries:
+        missing = {k for o in by_key[key] for k in o} - set(s)
         if missing:
             # a run that predates a setting ran with what is now its default; without this it
             # would read as differing from every later run, labelled "starts=None"
-            entry = next(r for r in runs if r.run_id == run).manifest["solvers"][name]
-            defaults = _defaults(entry.get("solver", name))
-            s.update({k: defaults[k] for k in missing if k in defaults})
-    differing = {
-        name: sorted({k for s in group for k in s if any(o.get(k) != s.get(k) for o in group)})
-        for name, group in names.items()
-    }
+            defaults = _defaults(entry.get("solver", key))
+            s.update({k: defaults.get(k) for k in missing})  # unknown: None, never equal
+    groups: dict[str, list[tuple[dict[str, Any], list[str]]]] = {}
+    for run, key, entry, s in entries:
+        identity = entry_identity(entry, s)
+        found = next((g for g in groups.setdefault(key, []) if _same(g[0], identity)), None)
+        if found is None:
+            groups[key].append((identity, [run]))
+        else:
+            found[0].update(identity)
+            found[1].append(run)
+    label_of: dict[tuple[str, str], str] = {}
+    owners: dict[str, set[tuple[str, int]]] = {}
+    for key, group in groups.items():
+        for i, ((_, members), text) in enumerate(
+            zip(group, _group_labels(key, group), strict=True)
+        ):
+            chosen = _chosen_name(names or {}, key, members, len(group)) or text
+            label_of.update({(run, key): chosen for run in members})
+            owners.setdefault(chosen, set()).add((key, i))
+    for label, owner in owners.items():
+        if len(owner) > 1:  # a name given twice, or an entry key equal to another's label
+            raise RecordError(
+                f"label {label!r} would name {len(owner)} different entries "
+                f"({', '.join(sorted({k for k, _ in owner}))}); give each its own --label"
+            )
+    return pd.Series(
+        [label_of[(run, s)] for run, s in zip(data["run"], data["solver"], strict=True)],
+        index=data.index,
+        dtype=object,
+    )
 
-    def label(row: pd.Series) -> str:
-        keys = differing.get(row["solver"], [])
-        s = settings.get((row["run"], row["solver"]), {})
-        return row["solver"] + (
-            " [" + ", ".join(f"{k}={s.get(k)}" for k in keys) + "]" if keys else ""
+
+def _group_labels(key: str, group: list[tuple[dict[str, Any], list[str]]]) -> list[str]:
+    """Labels for the identities of one entry key, each told apart by what differs."""
+    if len(group) == 1:
+        return [key]
+    fields = sorted({k for identity, _ in group for k in identity})
+
+    def differing(prefix: bool) -> list[str]:
+        return [
+            k
+            for k in fields
+            if k.startswith("setting.") == prefix
+            and len({json.dumps(identity.get(k), sort_keys=True) for identity, _ in group}) > 1
+        ]
+
+    shown = differing(True)
+    labels = [
+        ", ".join(f"{k.removeprefix('setting.')}={identity.get(k)}" for k in shown)
+        for identity, _ in group
+    ]
+    if len(set(labels)) < len(labels):  # the same settings: the code or files differ
+        other = [k for k in differing(False) if k != "solver"]
+        labels = [
+            ", ".join(
+                [text] * bool(text)
+                + [f"{k.removeprefix('origin.')}={_short(identity.get(k))}" for k in other]
+            )
+            for text, (identity, _) in zip(labels, group, strict=True)
+        ]
+    if len(set(labels)) < len(labels):
+        labels = [f"{text}, run={members[0]}" if text else f"run={members[0]}"
+                  for text, (_, members) in zip(labels, group, strict=True)]  # fmt: skip
+    return [f"{key} [{text}]" for text in labels]
+
+
+def _chosen_name(
+    names: dict[str, str], key: str, members: list[str], identities: int
+) -> str | None:
+    """The ``--label`` given for this identity: by ``RUN/ENTRY``, or by ``ENTRY`` where the
+    entry has one identity in these runs (else the name would join different entries)."""
+    for run in members:
+        if f"{run}/{key}" in names:
+            return names[f"{run}/{key}"]
+    if key in names and identities > 1:
+        raise RecordError(
+            f"--label {key}={names[key]}: {key} is {identities} different entries in these "
+            f"runs; name one as RUN/{key}=NAME"
         )
-
-    return data.apply(label, axis=1)
+    return names.get(key)

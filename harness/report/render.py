@@ -17,7 +17,7 @@ import pandas as pd
 from cubebench.harness.naming import did_you_mean
 from cubebench.harness.records.provenance import describe_origin
 from cubebench.harness.records.schema import RecordError
-from cubebench.harness.report.compare import baseline_matrix, matrix_cells
+from cubebench.harness.report.compare import baseline_label, baseline_matrix, matrix_cells
 from cubebench.harness.report.figures import FIGURES, draw_all, draw_head_to_head
 from cubebench.harness.report.frame import LoadedRun, drop_repeats, load_runs
 from cubebench.harness.report.leaderboard import leaderboard
@@ -102,19 +102,21 @@ def write_report(
     title: str = "cubebench report",
     baseline: str | None = None,
     first: int | None = None,
+    labels: dict[str, str] | None = None,
 ) -> Path:
     """Build the report of ``run_folders`` in ``out``; returns the path of ``index.html``.
 
     ``baseline``: the entry every other is compared with, head to head on the same cubes
     (default: the reference solver, ``kociemba``, when the runs have it). ``first``: only
     each suite's first ``first`` cubes, so that runs which went to different lengths (a
-    long run beside short sweeps) are summed over the same cubes.
+    long run beside short sweeps) are summed over the same cubes. ``labels``: names for
+    entries (``ENTRY`` or ``RUN/ENTRY`` to a name), as :func:`load_runs` takes them.
     """
     if first is not None and first < 1:
         raise RecordError(f"--first {first}: give a number of cubes, 1 or more")
     if out.exists() and not out.is_dir():
         raise RecordError(f"report folder {out} is a file; give --out a folder")
-    data, runs = load_runs(run_folders)
+    data, runs = load_runs(run_folders, labels)
     if first is not None:
         data = data[data["instance"] < first].reset_index(drop=True)
     data, repeats = drop_repeats(data, runs)
@@ -125,12 +127,12 @@ def write_report(
         probe.unlink()
     except OSError as exc:
         raise RecordError(f"cannot write the report to {out}: {exc.strerror or exc}") from None
-    if baseline is not None and baseline not in set(data["solver"]):
+    if baseline is not None and baseline_label(data, baseline) is None:
+        names = set(data["solver"]) | set(data["label"])
         raise NothingToCompareError(
-            f"--baseline {baseline!r}: no such entry in these runs; "
-            f"{did_you_mean(baseline, set(data['solver']))}"
+            f"--baseline {baseline!r}: no such entry in these runs; {did_you_mean(baseline, names)}"
         )
-    baseline = baseline or (DEFAULT_BASELINE if DEFAULT_BASELINE in set(data["solver"]) else None)
+    baseline = baseline_label(data, baseline or DEFAULT_BASELINE)
     figures = draw_all(data, out)
     against = _against(data, baseline, out, figures) if baseline else None
     if "head_to_head" not in figures:  # nor a stale one from an earlier report here

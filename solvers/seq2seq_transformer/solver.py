@@ -58,9 +58,15 @@ class Seq2SeqSolver(TorchModelSolver):
         width = 1 if settings.search == "decode-greedy" else settings.beam_width
         with self.inference():
             found = decode(self.model, cube, self.moves, width, budget.deadline(), settings.device)
+        moves = found.moves or ()
+        info = {"search": settings.search, "metric": settings.metric, **found.info}
+        if budget.max_length is not None and len(moves) > budget.max_length:
+            # the decoder writes whole answers: one over the length budget is given up
+            info["gave_up"] = f"decoded {len(moves)} moves, over max_length {budget.max_length}"
+            moves = ()
         return Attempt(
-            moves=found.moves or (),
+            moves=moves,
             nodes_expanded=found.candidates,
             model_calls=found.model_calls,
-            info={"search": settings.search, "metric": settings.metric, **found.info},
+            info=info,
         )

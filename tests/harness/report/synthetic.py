@@ -19,9 +19,11 @@ def make_run(
     solver: str = "alpha",
     settings: dict | None = None,
     kind: str = "depth",
+    entry: dict | None = None,
 ) -> Path:
     """``solved[(suite, depth)] = k``: the first k of n instances are solved; ``kind``:
-    ``depth`` (face-turn depth suites) or ``qdepth`` (quarter-turn ones)."""
+    ``depth`` (face-turn depth suites) or ``qdepth`` (quarter-turn ones); ``entry``: more of
+    the solver's manifest entry (``origin``, ``checkpoint_sha256``)."""
     store = RunStore(folder)
     suites = {}
     for (suite, depth), k in solved.items():
@@ -53,7 +55,7 @@ def make_run(
             "run_id": folder.name,
             "command": ["bench", "run"],
             "suites": suites,
-            "solvers": {solver: {"settings": settings or {"seed": 0}}},
+            "solvers": {solver: {"settings": settings or {"seed": 0}, **(entry or {})}},
             "machine": {"cpu": "test", "cores": 2},
             "git": {"commit": "abc", "dirty": False},
             "packages": {},
@@ -61,4 +63,28 @@ def make_run(
             "finished": "t1",
         }
     )
+    return folder
+
+
+def add_solver(
+    folder: Path,
+    solver: str,
+    solved: dict[tuple[str, int], int],
+    *,
+    n: int = 20,
+    entry: dict | None = None,
+) -> Path:
+    """Another entry in a run :func:`make_run` wrote (its records and its manifest entry)."""
+    other = make_run(
+        folder.with_name(f"{folder.name}-{solver}"), solved, n=n, solver=solver, entry=entry
+    )
+    store = RunStore(folder)
+    manifest = store.read_manifest()
+    extra = RunStore(other).read_manifest()
+    manifest["solvers"] |= extra["solvers"]
+    manifest["suites"] |= extra["suites"]
+    for record in RunStore(other).read_records():
+        store.append(record)
+    store.close()
+    store.write_manifest(manifest)
     return folder
