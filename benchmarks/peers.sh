@@ -22,7 +22,7 @@ run() { "$BENCH" run --no-report --quiet --time-limit 60 "$@"; }
 if [[ $STEP == all || $STEP == equal ]]; then
   # the budget (10,000 steps of 9,984 states), schedule and size of cayleypy's shipped model
   "$BENCH" train cayley-mlp --metric qtm --steps 10000 --hidden1 512 --hidden2 128 \
-      --residual-blocks 1 --eval-every-steps 500 --threads 1 --out "$EQUAL" --fresh
+      --residual-blocks 1 --eval-every-steps 500 --threads 1 --out "$EQUAL" --fresh --replace
 fi
 if [[ $STEP == all || $STEP == random ]]; then
   # cayleypy's model in CayleyPy's beam and in this project's value beam, and cayley-mlp's

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -209,5 +210,7 @@ def write_suite_file(path: Path, instances: Sequence[Instance]) -> str:
     """Write instances in canonical form; returns the sha256 of the bytes written."""
     data = serialize(instances)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)  # never a half-written suite under its name
     return sha256_bytes(data)

@@ -8,9 +8,12 @@ path of a JSONL file, in which case its hash is whatever the file holds now.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
+import os
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +27,12 @@ from cubebench.harness.suites.model import (
     states_digest,
     write_suite_file,
 )
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+    import msvcrt
 
 BUILTIN_DIR = Path(__file__).parent / "data"
 REGISTRY_FILE = "registry.json"
@@ -96,7 +105,26 @@ def _write_registry(directory: Path, infos: dict[str, SuiteInfo]) -> None:
         for name, i in sorted(infos.items())
     }
     directory.mkdir(parents=True, exist_ok=True)
-    (directory / REGISTRY_FILE).write_text(json.dumps({"suites": entries}, indent=1) + "\n")
+    tmp = directory / f".{REGISTRY_FILE}.{os.getpid()}.tmp"
+    tmp.write_text(json.dumps({"suites": entries}, indent=1) + "\n")
+    os.replace(tmp, directory / REGISTRY_FILE)  # a reader sees the old registry or the new
+
+
+@contextlib.contextmanager
+def _registry_lock(directory: Path) -> Iterator[None]:
+    """Hold the registry's lock while reading, changing and writing it: imports started
+    together take turns instead of each writing back what it read (and losing the others).
+    The operating system drops the lock with its process, however it ends."""
+    directory.mkdir(parents=True, exist_ok=True)
+    fd = os.open(directory / ".registry.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)  # blocks until the other import is done
+        else:  # Windows: retries for about 10 s, then raises
+            msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+        yield
+    finally:
+        os.close(fd)  # closing drops the lock
 
 
 def list_suites() -> list[SuiteInfo]:
@@ -174,7 +202,8 @@ def register_user_suite(
         SuiteError: if the name is a built-in suite's, or taken and ``overwrite`` is False.
     """
     check_new_suite_name(name, overwrite=overwrite)
-    return _register(user_suite_dir(), name, instances, meta)
+    check = functools.partial(check_new_suite_name, name, overwrite=overwrite)
+    return _register(user_suite_dir(), name, instances, meta, check)
 
 
 def check_new_suite_name(name: str, *, overwrite: bool = False) -> None:
@@ -188,10 +217,21 @@ def check_new_suite_name(name: str, *, overwrite: bool = False) -> None:
         raise SuiteError(f"suite {name!r} exists already; pass --overwrite to replace it")
 
 
-def _register(directory: Path, name: str, instances: Sequence[Instance], meta: dict) -> SuiteInfo:
+def _register(
+    directory: Path,
+    name: str,
+    instances: Sequence[Instance],
+    meta: dict,
+    check: Callable[[], None] | None = None,
+) -> SuiteInfo:
+    """Write the suite's file and its registry entry under the registry's lock; ``check``
+    runs under the lock first (a name another import took meanwhile is refused there)."""
     path = directory / f"{name}.jsonl"
-    digest = write_suite_file(path, instances)
-    infos = _read_registry(directory)
-    infos[name] = SuiteInfo(name, path, digest, len(instances), meta, states_digest(instances))
-    _write_registry(directory, infos)
+    with _registry_lock(directory):
+        if check is not None:
+            check()
+        digest = write_suite_file(path, instances)
+        infos = _read_registry(directory)
+        infos[name] = SuiteInfo(name, path, digest, len(instances), meta, states_digest(instances))
+        _write_registry(directory, infos)
     return infos[name]

@@ -12,6 +12,8 @@ at load with where the file must be and how to get it.
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -107,14 +109,22 @@ class AlphaCubeSolver:
         self.alphacube = alphacube = import_peer("alphacube", self.name)
         path = self._weights_path(alphacube)
         torch.set_num_threads(s.threads)
-        try:
-            model = alphacube.model.load_model(
-                path.stem, quantize=s.quantize, cache_dir=str(path.parent)
-            )
-        except (ValueError, RuntimeError, KeyError) as exc:
-            raise SolverLoadError(f"solver alphacube: {path}: {exc}") from exc
+        self.checkpoint_sha256 = sha256_file(path)
+        # AlphaCube deletes a model file it fails to load (so that its next run downloads it
+        # again): it only ever sees a private copy, never the user's file
+        with tempfile.TemporaryDirectory(prefix="cubebench-alphacube-") as private:
+            shutil.copyfile(path, Path(private) / path.name)
+            try:
+                model = alphacube.model.load_model(
+                    path.stem, quantize=s.quantize, cache_dir=private
+                )
+            except (ValueError, RuntimeError, KeyError, OSError) as exc:
+                why = str(exc).partition("Original error: ")[2] or str(exc)
+                raise SolverLoadError(
+                    f"solver alphacube: {path} is not a loadable AlphaCube {path.stem} model "
+                    f"({why.strip().splitlines()[0][:200]}); the file was left as it is"
+                ) from None
         self.model = _Timed(model)
-        self.checkpoint_sha256 = sha256_file(path) if path.exists() else None
         self.names, self.cube = _env_tables()
         self.weights = str(path)
 

@@ -19,6 +19,7 @@ from cubebench.solvers.common.cards import (
     publish_weights,
 )
 from cubebench.solvers.common.frameworks import require
+from cubebench.solvers.common.loop import guard_existing_model
 from cubebench.solvers.common.metric import check_metric, check_metric_offered
 from cubebench.solvers.common.precision import resolve
 from cubebench.solvers.search.models import ModelClock
@@ -52,6 +53,7 @@ def run_model(loop, state_model: Path, build: Callable[[], object], load_checkpo
 
     if loop.resume and state_model.exists():
         return keras.models.load_model(state_model, safe_mode=True), True
+    guard_existing_model(loop, state_model.name.removesuffix(".train-state.keras"), False)
     model = build()
     if loop.init_from:
         model.set_weights(load_checkpoint(Path(loop.init_from))[0].get_weights())

@@ -61,6 +61,8 @@ class LoopConfig:
     # Even there it doubles an MLP's training throughput but cuts a small transformer's to
     # ~40% (measured), so a trainer may default to fp32.
     precision: str = "auto"
+    # a new run may write over a model already in ``out`` (one it did not start)
+    replace: bool = False
     # every run option of the command line (loop's and trainer's), saved with the state
     run_options: dict[str, Any] = field(default_factory=dict)
 
@@ -165,6 +167,11 @@ def add_loop_arguments(parser: argparse.ArgumentParser, out: Path) -> None:
     parser.add_argument("--out", default=str(out), help="checkpoint folder")
     parser.add_argument("--fresh", action="store_true", help="ignore a saved training state")
     parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="let a new run write over the model already in --out (a shipped one included)",
+    )
+    parser.add_argument(
         "--init-from",
         default="",
         help="checkpoint folder to fine-tune, or another model's card (X.json) of this shape",
@@ -194,7 +201,26 @@ def loop_config(args: argparse.Namespace) -> LoopConfig:
         seed=args.seed,
         init_from=args.init_from,
         precision=args.precision,
+        replace=getattr(args, "replace", False),
         run_options=dict(getattr(args, "run_options", {})),
+    )
+
+
+def guard_existing_model(config: LoopConfig, stem: str, continuing: bool) -> None:
+    """Refuse, before anything trains, a new run whose checkpoints would replace a model it
+    did not start: ``out`` holds ``STEM.json`` (a finished or shipped model) and no state of
+    a run to continue. ``--replace`` says the user means it.
+
+    Raises:
+        ArgumentError: naming the model, the folder and the two ways on.
+    """
+    card = Path(config.out) / f"{stem}.json"
+    if continuing or config.replace or not card.exists():
+        return
+    why = "no training state of a run to continue is there" if config.resume else "--fresh"
+    raise ArgumentError(
+        f"--out {config.out} holds the model {card.name}, which a new run would replace ({why}); "
+        "give --out another folder, or --replace to write over it"
     )
 
 

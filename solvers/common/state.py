@@ -10,6 +10,7 @@ removed from the tree once its checkpoint ships.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -26,25 +27,104 @@ def state_path(folder: Path | str, stem: str) -> Path:
     return Path(folder) / f"{stem}.train-state.pt"
 
 
+def stem_of(path: Path) -> str:
+    """The model a state file belongs to, by its name: ``cayley-mlp-qtm`` of
+    ``cayley-mlp-qtm.train-state.pt``."""
+    return Path(path).name.removesuffix(".train-state.pt")
+
+
 def read_state(path: Path, device: str = "cpu") -> dict[str, Any] | None:
-    """The saved state, or None when there is none; a file that is not one is refused."""
+    """The saved state, or None when there is none.
+
+    A file that is not a state of this model is refused in one line before anything trains:
+    unreadable, another version, another model's (a quarter-turn state under a half-turn
+    name), missing or mistyped parts, or a step past the run's own budget.
+    """
     if not path.exists():
         return None
     try:
         state = torch.load(path, map_location=device, weights_only=True)
     except Exception as exc:  # torch reports bad files with many exception types
-        raise ArgumentError(f"training state {path}: cannot be read ({exc}); --fresh") from exc
+        raise ArgumentError(
+            f"training state {path}: cannot be read ({_first_line(exc)}); --fresh starts anew"
+        ) from None
     if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
         found = state.get("version") if isinstance(state, dict) else type(state).__name__
         raise ArgumentError(
             f"training state {path}: version {found}, expected {STATE_VERSION}; "
             "--fresh starts a new run"
         )
-    state["progress"] = json.loads(state["progress"])
-    state["rng"] = json.loads(state["rng"])
-    state["run_options"] = json.loads(state["run_options"])
-    state["sittings"] = json.loads(state["sittings"])
-    return state
+    return _checked(path, state)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:200]
+
+
+def digest(payload: dict[str, Any]) -> str:
+    """sha256 over everything a state holds but its digest: every tensor's dtype, shape and
+    bytes, every other value as JSON, in key order. An edited or damaged state that still
+    loads (a flipped byte inside a weight) no longer matches it."""
+    h = hashlib.sha256()
+
+    def feed(value: Any) -> None:
+        if isinstance(value, torch.Tensor):
+            t = value.detach().cpu().contiguous().reshape(-1)  # 0-d tensors cannot be viewed
+            h.update(f"T{t.dtype}{tuple(value.shape)}".encode())
+            h.update(t.view(torch.uint8).numpy().tobytes() if t.numel() else b"")
+        elif isinstance(value, dict):
+            h.update(b"{")
+            for key in sorted(value, key=str):
+                h.update(json.dumps(str(key)).encode())
+                feed(value[key])
+            h.update(b"}")
+        elif isinstance(value, list | tuple):
+            h.update(b"[")
+            for item in value:
+                feed(item)
+            h.update(b"]")
+        else:
+            h.update(json.dumps(value, default=str).encode())
+
+    feed({k: v for k, v in payload.items() if k != "digest"})
+    return h.hexdigest()
+
+
+def _checked(path: Path, state: dict[str, Any]) -> dict[str, Any]:
+    def bad(why: str) -> ArgumentError:
+        return ArgumentError(f"training state {path}: {why}; --fresh starts a new run")
+
+    if "digest" in state and state["digest"] != digest(state):
+        raise bad("its contents do not match its checksum (edited or damaged)")
+
+    stem = state.get("stem")
+    if stem is not None and stem != stem_of(path):
+        raise bad(f"it is the state of {stem!r}, not of {stem_of(path)!r}")
+    for key, kind in (("model", dict), ("optimizer", dict), ("torch_rng", torch.Tensor)):
+        if not isinstance(state.get(key), kind):
+            raise bad(f"its {key} is missing or not a {kind.__name__}")
+    parsed: dict[str, Any] = {}
+    for key, kind in (("progress", dict), ("rng", dict), ("run_options", dict), ("sittings", list)):
+        try:
+            parsed[key] = json.loads(state[key])
+        except (KeyError, TypeError, ValueError):
+            raise bad(f"its {key} is missing or not JSON") from None
+        if not isinstance(parsed[key], kind):
+            raise bad(f"its {key} is not a {kind.__name__}")
+    progress, options = parsed["progress"], parsed["run_options"]
+    for key in ("step", "samples"):
+        if type(progress.get(key)) is not int or progress[key] < 0:
+            raise bad(f"progress {key}={progress.get(key)!r} is not a count")
+    elapsed = progress.get("elapsed")
+    if not isinstance(elapsed, int | float) or isinstance(elapsed, bool) or not elapsed >= 0:
+        raise bad(f"progress elapsed={elapsed!r} is not a duration")
+    steps = options.get("steps")
+    if isinstance(steps, int) and progress["step"] > steps:
+        raise bad(f"step {progress['step']} is past the run's budget of {steps} steps")
+    if not isinstance(parsed["rng"].get("bit_generator"), str):
+        raise bad("its random generator state has no bit_generator")
+    return state | parsed
 
 
 def read_run_options(path: Path) -> dict[str, Any] | None:
@@ -54,14 +134,16 @@ def read_run_options(path: Path) -> dict[str, Any] | None:
 
 def write_state(path: Path, state: dict[str, Any]) -> None:
     """Atomically replace the state file (plain data as JSON strings, tensors as tensors)."""
-    payload = {
+    payload: dict[str, Any] = {
         "version": STATE_VERSION,
+        "stem": stem_of(path),
         "model": state["model"],
         "optimizer": state["optimizer"],
         "torch_rng": state["torch_rng"],
         **{key: json.dumps(state[key]) for key in ("progress", "rng", "run_options", "sittings")},
         **({"task": state["task"]} if "task" in state else {}),
     }
+    payload["digest"] = digest(payload)
     tmp = path.with_name(path.name + ".tmp")
     torch.save(payload, tmp)
     os.replace(tmp, path)

@@ -34,6 +34,7 @@ from cubebench.solvers.common.loop import (
     LoopConfig,
     Progress,
     cosine_lr,
+    guard_existing_model,
     parse_training_args,
     print_flush,
     stop_on_signal,
@@ -153,7 +154,7 @@ def _check_run(config: LoopConfig, saved: dict[str, Any], path: Path) -> None:
     """A continued run keeps the loop options it started with."""
     for name in LOOP_RUN_OPTIONS:
         if name in saved and saved[name] != getattr(config, name):
-            raise ValueError(
+            raise ArgumentError(
                 f"training state {path} was started with {name}={saved[name]}, "
                 f"not {getattr(config, name)}: continue it unchanged, or start anew (--fresh)"
             )
@@ -196,17 +197,31 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
     run_options = {**{n: getattr(config, n) for n in LOOP_RUN_OPTIONS}, **config.run_options}
     sittings: list[dict[str, Any]] = []
     saved = read_state(state_file, config.device) if config.resume else None
+    guard_existing_model(config, task.stem, continuing=saved is not None)
     if saved is not None:
         _check_run(config, saved["run_options"], state_file)
-        model.load_state_dict(saved["model"])
-        optimizer.load_state_dict(saved["optimizer"])
-        torch.set_rng_state(saved["torch_rng"].cpu())
-        rng.bit_generator.state = saved["rng"]
+        try:
+            model.load_state_dict(saved["model"])
+            optimizer.load_state_dict(saved["optimizer"])
+            torch.set_rng_state(saved["torch_rng"].cpu())
+            rng.bit_generator.state = saved["rng"]
+        except (RuntimeError, ValueError, KeyError, TypeError) as exc:  # a foreign state
+            why = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+            raise ArgumentError(
+                f"training state {state_file} does not fit this model ({why}); "
+                "--fresh starts a new run"
+            ) from None
         progress.update(saved["progress"])
         run_options = saved["run_options"]
         sittings = saved["sittings"]
         if task.restore is not None and "task" in saved:
-            task.restore(saved["task"])
+            try:
+                task.restore(saved["task"])
+            except (RuntimeError, ValueError, KeyError, TypeError) as exc:
+                raise ArgumentError(
+                    f"training state {state_file}: its {task.stem} part does not fit "
+                    f"({(str(exc).strip().splitlines() or ['?'])[0][:200]}); --fresh starts anew"
+                ) from None
         log(f"resumed at step {progress['step']}, {progress['elapsed'] / 60:.1f} min")
     elif config.init_from:
         run_options["init_from"] = _start_from(model, config.init_from, task.stem, config.device)

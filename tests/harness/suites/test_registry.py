@@ -90,3 +90,34 @@ def test_list_suites_without_a_user_registry_warns_nothing(isolated_home):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert registry.list_suites()
+
+
+def test_imports_started_together_each_register_their_suite(tmp_path, isolated_home):
+    """Four real ``bench suites import`` processes at once, three times: none is lost."""
+    from tests.harness.bench_process import start_bench
+
+    texts = []
+    for i in range(4):
+        path = tmp_path / f"s{i}.txt"
+        # enough cubes that each import spends a while between reading the registry and
+        # writing it back, the window in which an unlocked registry loses the others' suites
+        lines = [f"R U F' L2 D B' {'U ' * (k % 7)}{'R ' * (k % 5)}F2" for k in range(20000)]
+        path.write_text("\n".join(["U " * (i + 1), *lines]) + "\n")
+        texts.append(path)
+    for trial in range(3):
+        names = [f"t{trial}-s{i}" for i in range(4)]
+        procs = [
+            start_bench("suites", "import", "text", str(path), "--name", name)
+            for path, name in zip(texts, names, strict=True)
+        ]
+        codes = [p.wait(timeout=300) for p in procs]
+        assert codes == [0, 0, 0, 0], [p.stderr.read() for p in procs]
+        registered = json.loads((isolated_home / "suites" / "registry.json").read_text())
+        assert set(names) <= set(registered["suites"])
+        for name in names:
+            assert len(load_suite(name, limit=2)) == 2
+    same = [
+        start_bench("suites", "import", "text", str(texts[0]), "--name", "one") for _ in range(3)
+    ]
+    codes = sorted(p.wait(timeout=300) for p in same)
+    assert codes == [0, 2, 2]  # the name is taken by whichever came first; the others are told

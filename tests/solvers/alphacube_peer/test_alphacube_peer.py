@@ -75,3 +75,31 @@ def test_missing_weights_are_refused_in_one_line_before_anything_is_written(tmp_
     assert "alphacube.load('small')" in lines[0]
     assert not (tmp_path / "runs" / "none").exists()
     assert not empty.exists()  # nothing fetched, nothing made
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"not a zip at all",  # corrupt
+        "wrong-shape",  # a model of another size: the wrong version of the file
+    ],
+)
+def test_a_bad_weights_file_is_refused_and_left_as_it_was(tmp_path, content):
+    """AlphaCube deletes a model file it fails to load; the user's file is never handed to it."""
+    weights = tmp_path / "mine" / "small.zip"
+    weights.parent.mkdir()
+    if content == "wrong-shape":
+        torch.save(alphacube.model.Model_v1(64, 2).state_dict(), weights)
+    else:
+        weights.write_bytes(content)
+    before = weights.read_bytes()
+    done = bench(
+        "run", "-s", "alphacube", "--set", f"weights={weights}", "--suite", "depth-03-v1",
+        "--limit", "2", "--out", str(tmp_path / "runs"), "--run-id", "bad", "--quiet",
+    )  # fmt: skip
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "is not a loadable AlphaCube small model" in lines[0] and "left as it is" in lines[0]
+    assert weights.read_bytes() == before
+    assert sorted(p.name for p in weights.parent.iterdir()) == ["small.zip"]

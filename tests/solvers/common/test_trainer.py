@@ -80,8 +80,12 @@ def test_a_run_stopped_anywhere_and_continued_ends_with_the_weights_of_one_never
     as_saved = lambda c: json.loads(json.dumps(c))  # noqa: E731 (card keys are JSON's)
     assert as_saved(curve) == as_saved(unbroken["training"]["curve"])
     assert set(as_saved(curve)[-1]["sequence_accuracy_by_length"]) == {"1", "2", "3", "4"}
-    # a stopped run that is ignored (--fresh) starts again and forgets the old sittings
-    fresh = train_loop(_task(), replace(_config(tmp_path / "b"), resume=False), log=print)
+    # a stopped run that is ignored (--fresh) starts again and forgets the old sittings,
+    # once told it may write over the model there
+    with pytest.raises(ArgumentError, match="--replace to write over it"):
+        train_loop(_task(), replace(_config(tmp_path / "b"), resume=False), log=print)
+    fresh_config = replace(_config(tmp_path / "b"), resume=False, replace=True)
+    fresh = train_loop(_task(), fresh_config, log=print)
     assert fresh["training"]["totals"]["sittings"] == 1
 
 
