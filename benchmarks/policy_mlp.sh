@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The measurements behind solvers/policy_mlp/README.md; run from the repository root in an
-# environment where `bench` is installed (e.g. `python3 -m tox -e bench --notest`, then
-# `.tox/bench/bin/bench`). Each step is a plain `bench run`; runs land in results/.
+# environment where `bench` is installed (e.g. `python3 -m tox -e test --notest`, then
+# `.tox/test/bin/bench`). Each step is a plain `bench run`; runs land in results/.
 set -euo pipefail
 export OMP_WAIT_POLICY=PASSIVE
 BENCH=${BENCH:-bench}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import re
 import tomllib
+import warnings
 from collections.abc import Mapping
 from dataclasses import asdict
 from importlib.metadata import EntryPoint, PackageNotFoundError, entry_points, version
@@ -47,13 +48,24 @@ def _registered(group: str) -> tuple[dict[str, str], dict[str, str]]:
             builtin[ep.name] = target
         else:
             plugins[ep.name] = (target, dist or "an unknown package")
-    for name, (value, dist) in plugins.items():
-        if name in builtin:
-            raise UnknownSolverError(
+    for name, (value, dist) in list(plugins.items()):
+        if name in builtin:  # refused, and only it: every other solver keeps working
+            warnings.warn(
                 f"entry point {name!r} = {value!r} of {dist} in group {group!r} takes the name "
-                f"of cubebench's built-in {name!r}: rename it in that package"
+                f"of cubebench's built-in {name!r} and is ignored: rename it in that package",
+                stacklevel=2,
             )
+            del plugins[name]
     return builtin, {name: value for name, (value, _) in plugins.items()}
+
+
+def plugin_distribution(name: str) -> tuple[str, str] | None:
+    """(distribution, version) of the package that registers plug-in ``name``; None for a
+    built-in or an unknown name."""
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name and ep.dist is not None and ep.dist.metadata["Name"] != DISTRIBUTION:
+            return ep.dist.metadata["Name"], ep.dist.version
+    return None
 
 
 def builtin_solvers() -> dict[str, str]:

@@ -68,14 +68,12 @@ def run(
         raise SettingsError(f"solvers {', '.join(keys)}: each entry needs its own label")
     settings = {s.key: describe_settings(s.name, s.settings) for s in config.solvers}
     stamp = datetime.now(UTC)
-    run_id = (
-        run_id
-        or stamp.strftime("%Y%m%dT%H%M%SZ")
-        + "-"
-        + "-".join(dict.fromkeys(s.name.replace(":", ".") for s in config.solvers))[:60]
-    )
-    check_path_name(run_id, "--run-id")
-    store, made = _claim_new_folder(Path(config.out) / run_id)
+    if run_id is not None:
+        check_path_name(run_id, "--run-id")
+        store, made = _claim_new_folder(Path(config.out) / run_id)
+    else:
+        store, made = _claim_automatic_folder(Path(config.out), stamp, config)
+        run_id = store.folder.name
     solver_of = {s.key: s.name for s in config.solvers}
     with terminate_as_interrupt():
         try:
@@ -137,6 +135,47 @@ def run(
         return _execute(store, config, suites, manifest, show_progress, started, executor)
 
 
+AUTOMATIC_ID_NAMES = 60
+"""Characters of solver names an automatic run id carries after its time stamp."""
+
+
+def automatic_run_id(stamp: datetime, config: RunConfig) -> str:
+    """``20261127T071805Z-kociemba-policy-mlp``: the time, then the solvers' names cut at a
+    whole name (never mid-word) to :data:`AUTOMATIC_ID_NAMES` characters."""
+    names = list(dict.fromkeys(s.name.replace(":", ".") for s in config.solvers))
+    kept: list[str] = []
+    for name in names:
+        if len("-".join([*kept, name])) > AUTOMATIC_ID_NAMES and kept:
+            break
+        kept.append(name[:AUTOMATIC_ID_NAMES])
+    more = len(names) - len(kept)
+    return (
+        stamp.strftime("%Y%m%dT%H%M%SZ") + "-" + "-".join(kept) + (f"-and-{more}" if more else "")
+    )
+
+
+def _claim_automatic_folder(
+    out: Path, stamp: datetime, config: RunConfig
+) -> tuple[RunStore, list[Path]]:
+    """A new folder under an automatic id: two runs started in the same second get ``…`` and
+    ``…-2`` (the user never chose the name, so neither is told it exists)."""
+    base = automatic_run_id(stamp, config)
+    check_path_name(base, "run id")
+    for n in range(1, 1000):
+        folder = out / (base if n == 1 else f"{base}-{n}")
+        if folder.exists():
+            continue
+        try:
+            return _claim_new_folder(folder)
+        except RunFolderExistsError:  # another run took it between the check and the claim
+            continue
+    raise RecordError(f"no free run folder for {base} in {out}; give --run-id")
+
+
+class RunFolderExistsError(RecordError):
+    """The run folder a new run would create is there already."""
+
+
 def _claim_new_folder(folder: Path) -> tuple[RunStore, list[Path]]:
     """Create the run folder (atomically: two runs with one id cannot both pass) and lock it.
 
@@ -147,7 +186,12 @@ def _claim_new_folder(folder: Path) -> tuple[RunStore, list[Path]]:
         folder.parent.mkdir(parents=True, exist_ok=True)
         folder.mkdir()
     except FileExistsError:
-        raise RecordError(f"run folder {folder} exists; use --resume or another --run-id") from None
+        file = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+        if file is not None:
+            raise RecordError(f"--out: {file} is a file, not a folder of runs") from None
+        raise RunFolderExistsError(
+            f"run folder {folder} exists; use --resume or another --run-id"
+        ) from None
     except OSError as exc:
         _remove_empty(made)
         raise RecordError(f"cannot create run folder {folder}: {exc.strerror or exc}") from None

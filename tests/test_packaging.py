@@ -1,4 +1,4 @@
-"""The installed package, not this source tree: what a user's ``tox -e bench`` runs.
+"""The installed package, not this source tree: what a user's ``bench`` runs.
 
 A wheel once shipped without its checkpoints; the default benchmark then wrote nothing but
 ``error`` records while every test (run from the source tree) passed. These tests look at

@@ -18,7 +18,7 @@ def test_the_committed_index_matches_the_tree():
 
 
 def test_a_users_own_run_beside_them_is_not_the_projects(tmp_path):
-    """``tox -e bench`` in a checkout writes an untracked run folder into results/."""
+    """The README's benchmark command in a checkout writes an untracked run folder into results/."""
     own = ROOT / "results" / "zz-a-users-run"
     own.mkdir()
     try:

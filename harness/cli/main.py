@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 
 import typer
@@ -46,6 +48,27 @@ app.command("train", context_settings={"allow_extra_args": True, "ignore_unknown
     train_command
 )
 
+
+def _readable_types() -> None:
+    """typer 0.2x labels a repeatable parameter with its Python annotation (``<list[Path]>``);
+    help reads ``<path>...`` instead. Where typer has no such hook, its own label stays."""
+    from typer import core
+
+    for kind in (getattr(core, "TyperArgument", None), getattr(core, "TyperOption", None)):
+        original = getattr(kind, "display_type", None)
+        if original is None or getattr(original, "readable", False):
+            continue
+
+        def display_type(self, ctx, _original=original) -> str:
+            label = _original(self, ctx)
+            return re.sub(r"<list\[(\w+)\]>", lambda m: f"<{m[1].lower()}>...", label)
+
+        display_type.readable = True  # type: ignore[attr-defined]
+        kind.display_type = display_type  # type: ignore[union-attr]
+
+
+_readable_types()
+
 # Errors that mean "the user's input is wrong": one clear line, no traceback.
 USER_ERRORS = (
     SuiteError,
@@ -63,6 +86,9 @@ USER_ERRORS = (
 
 
 def main() -> None:
+    # the solvers' thread pools spin while idle unless told otherwise, which steals the cores
+    # that other workers of the run measure on; a user's own setting stays
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
         app()
     except USER_ERRORS as exc:

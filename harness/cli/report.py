@@ -12,7 +12,9 @@ from cubebench.harness.report.rules import Rule
 
 
 def report_command(
-    runs: Annotated[list[Path], typer.Argument(help="run folders to put in one report")],
+    runs: Annotated[
+        list[Path], typer.Argument(metavar="RUN...", help="run folders to put in one report")
+    ],
     out: Annotated[Path, typer.Option(help="report folder")] = Path("reports/latest"),
     title: Annotated[str, typer.Option(help="report title")] = "cubebench report",
     baseline: Annotated[
@@ -27,6 +29,7 @@ def report_command(
         list[str] | None,
         typer.Option(
             "--label",
+            metavar="ENTRY=NAME",
             help="ENTRY=NAME or RUN/ENTRY=NAME: the name a report row shows (repeat)",
         ),
     ] = None,
@@ -57,7 +60,9 @@ def parse_labels(texts: list[str]) -> dict[str, str]:
 
 
 def compare_command(
-    runs: Annotated[list[Path], typer.Argument(help="one run folder, or BASE and NEW")],
+    runs: Annotated[
+        list[Path], typer.Argument(metavar="RUN...", help="one run folder, or BASE and NEW")
+    ],
     base: Annotated[
         str | None, typer.Option(help="entry of the (first) run to compare against")
     ] = None,
@@ -65,7 +70,9 @@ def compare_command(
     fail_if: Annotated[
         list[str] | None,
         typer.Option(
-            "--fail-if", help="e.g. 'solve_rate<-1pp', 'length>+0.5', 'time>+20%' (repeat)"
+            "--fail-if",
+            metavar="RULE",
+            help="e.g. 'solve_rate<-1pp', 'length>+0.5', 'time>+20%' (repeat)",
         ),
     ] = None,
     csv: Annotated[Path | None, typer.Option(help="also write the full table here")] = None,
@@ -96,7 +103,7 @@ def compare_command(
 
 
 def leaderboard_command(
-    runs: Annotated[list[Path], typer.Argument(help="run folders, any suites")],
+    runs: Annotated[list[Path], typer.Argument(metavar="RUN...", help="run folders, any suites")],
 ) -> None:
     """The DeepCubeA-set table: runs on that set (QTM) beside the published results."""
     from cubebench.harness.report.frame import drop_repeats, load_runs  # heavy: on use
@@ -116,7 +123,9 @@ def leaderboard_command(
 
 
 def doc_tables_command(
-    files: Annotated[list[Path], typer.Argument(help="Markdown documents with results-tables")],
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILE...", help="Markdown documents with results-tables")
+    ],
     results: Annotated[Path, typer.Option(help="folder of the cited runs")] = Path("results"),
     write: Annotated[bool, typer.Option(help="regenerate stale tables in place")] = False,
 ) -> None:

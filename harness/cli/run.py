@@ -137,20 +137,27 @@ def _refuse_changes_on_resume(ctx: typer.Context) -> None:
 def run_command(
     ctx: typer.Context,
     solver: Annotated[
-        list[str] | None, typer.Option("--solver", "-s", help="solver name (repeat)")
+        list[str] | None,
+        typer.Option("--solver", "-s", metavar="NAME", help="solver name (repeat)"),
     ] = None,
     setting: Annotated[
-        list[str] | None, typer.Option("--set", help="key=value or SOLVER.key=value")
+        list[str] | None,
+        typer.Option("--set", metavar="KEY=VALUE", help="key=value or SOLVER.key=value"),
     ] = None,
     sweep: Annotated[
         list[str] | None,
-        typer.Option(help="SETTING=v1,v2,... or SOLVER.SETTING=...: an entry per value"),
+        typer.Option(
+            metavar="SETTING=V1,V2",
+            help="SETTING=v1,v2,... or SOLVER.SETTING=...: an entry per value",
+        ),
     ] = None,
     settings_file: Annotated[
         Path | None,
         typer.Option("--settings", help="TOML file: a \\[solver] table of settings each"),
     ] = None,
-    suite: Annotated[list[str] | None, typer.Option("--suite", help="suite name (repeat)")] = None,
+    suite: Annotated[
+        list[str] | None, typer.Option("--suite", metavar="SUITE", help="suite name (repeat)")
+    ] = None,
     limit: Annotated[int | None, typer.Option(help="first N instances of each suite")] = None,
     time_limit: Annotated[float, typer.Option(help="wall seconds per instance")] = 60.0,
     max_nodes: Annotated[int | None, typer.Option(help="node budget per instance")] = None,

@@ -7,95 +7,97 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Column, Table
 
+from cubebench.harness.cli.tables import print_fitted, say
 from cubebench.harness.metrics import summarize
 from cubebench.harness.records.provenance import describe_origin
 from cubebench.harness.records.store import RunStore
-from cubebench.harness.registry import available_solvers, solver_extras
+from cubebench.harness.registry import available_solvers, plugin_distribution, solver_extras
 from cubebench.harness.suites.registry import list_suites
 
 
-def print_matrix(store: RunStore) -> None:
+def print_matrix(store: RunStore, console: Console | None = None) -> None:
     """Suite by entry: the solve rate and mean length of each, one cell each (what a run's
-    terminal ends with; ``bench show`` and the report keep the long table)."""
+    terminal ends with; ``bench show`` and the report keep the long table). Fitted to the
+    terminal: entries that do not fit beside the suites follow in a further part."""
     from cubebench.harness.report.frame import load_runs  # pandas: loaded on use
     from cubebench.harness.report.tables import matrix_table
 
     data, _ = load_runs([store.folder])
     matrix = matrix_table(data).set_index("solver")
-    headers = [f"{escape(s)} ({m})" for s, m in matrix["metric"].items()]
-    table = Table(*(Column(h, no_wrap=True) for h in ["suite", *headers]))
-    table.title = f"run {store.run_id}: solved (mean length of the solved cubes)"
+    headers = ["suite", *(f"{s} ({m})" for s, m in matrix["metric"].items())]
     rows = [
-        [escape(suite), *(str(matrix.loc[s, suite]) for s in matrix.index)]
+        [suite, *(str(matrix.loc[s, suite]) for s in matrix.index)]
         for suite in matrix.columns.drop("metric")
     ]
-    for row in rows:
-        table.add_row(*row)
-    console = Console()
-    if not console.is_terminal:  # a log or a pipe: no terminal width to fit, keep cells whole
-        columns = zip(["suite", *headers], *rows, strict=True)
-        widths = [max(len(c) for c in column) for column in columns]
-        console = Console(width=max(80, sum(w + 3 for w in widths) + 1))
-    console.print(table)
+    title = f"run {store.run_id}: solved (mean length of the solved cubes)"
+    print_fitted(headers, rows, title, console)
 
 
-def print_summary(store: RunStore) -> None:
-    """A table per run: solve rate with its 95% interval, lengths, gap, time, effort."""
+SUMMARY_HEADERS = (
+    "solver", "n", "solved", "95% CI", "HTM", "QTM", "gap", "optimal", "median s", "p90 s",
+    "nodes", "other",
+)  # fmt: skip
+
+
+def seconds(value: float | None) -> str:
+    """A time as a reader sees it: three decimals, or two significant digits under 1 ms."""
+    if value is None:
+        return "-"
+    if value == 0 or abs(value) >= 0.001:
+        return f"{value:.3f}"
+    return f"{value:.2g}"
+
+
+def print_summary(store: RunStore, console: Console | None = None) -> None:
+    """A table per suite of the run: each entry's solve rate with its 95% interval, lengths,
+    gap, time and effort, fitted to the terminal."""
     store.read_manifest()  # refuses a folder that is not a run
-    table = Table(
-        "solver",
-        "suite",
-        "n",
-        "solved",
-        "95% CI",
-        "HTM",
-        "QTM",
-        "gap",
-        "optimal",
-        "median s",
-        "p90 s",
-        "nodes",
-        "other",
-        title=f"run {store.run_id}",  # the folder's name: what the user typed and sees
-    )
     fmt = lambda v, spec: "-" if v is None else format(v, spec)  # noqa: E731
+    by_suite: dict[str, list[list[str]]] = {}
     for s in summarize(store.read_records()):
         other = ", ".join(f"{k} {v}" for k, v in s.statuses.items() if k != "solved")
-        table.add_row(
-            escape(s.solver),  # a sweep's label has [brackets], which rich reads as markup
-            escape(s.suite),
-            str(s.n),
-            f"{100 * s.rate:.1f}%",
-            f"{100 * s.rate_low:.1f}–{100 * s.rate_high:.1f}",
-            fmt(s.mean_htm, ".2f"),
-            fmt(s.mean_qtm, ".2f"),
-            fmt(s.mean_gap, ".2f"),
-            fmt(None if s.optimal_share is None else 100 * s.optimal_share, ".0f")
-            + ("%" if s.optimal_share is not None else ""),
-            fmt(s.median_s, ".3f"),
-            fmt(s.p90_s, ".3f"),
-            fmt(s.mean_nodes, ".3g"),
-            other,
+        by_suite.setdefault(s.suite, []).append(
+            [
+                s.solver,
+                str(s.n),
+                f"{100 * s.rate:.1f}%",
+                f"{100 * s.rate_low:.1f}–{100 * s.rate_high:.1f}",
+                fmt(s.mean_htm, ".2f"),
+                fmt(s.mean_qtm, ".2f"),
+                fmt(s.mean_gap, ".2f"),
+                fmt(None if s.optimal_share is None else 100 * s.optimal_share, ".0f")
+                + ("%" if s.optimal_share is not None else ""),
+                seconds(s.median_s),
+                seconds(s.p90_s),
+                fmt(s.mean_nodes, ".3g"),
+                other or "-",
+            ]
         )
-    console = Console()
-    if not console.is_terminal:  # files and pipes get the whole table, not 80 columns
-        console = Console(width=200)
-    console.print(table)
+    for suite, rows in by_suite.items():
+        print_fitted(SUMMARY_HEADERS, rows, f"run {store.run_id}, suite {suite}", console)
+
+
+LISTS = ("solvers", "suites", "runs")
 
 
 def ls_command(
-    what: Annotated[str, typer.Argument(help="solvers, suites or runs")],
+    what: Annotated[str | None, typer.Argument(help="solvers, suites or runs")] = None,
     out: Annotated[Path, typer.Option(help="folder that holds run folders")] = Path("results"),
 ) -> None:
     """List registered solvers, suites, or stored runs."""
+    if what is None:
+        typer.echo("bench ls solvers | suites | runs: what to list (" + ", ".join(LISTS) + ")")
+        return
     if what == "solvers":
         for name, target in available_solvers().items():
             _, packages = solver_extras(name)
-            needs = ", ".join(f"{p} {v or '(not installed)'}" for p, v in packages.items())
-            extra = f"  [needs {needs}]" if packages else ""
+            found = [f"{p} {v}" for p, v in packages.items() if v]
+            missing = [p for p, v in packages.items() if not v]
+            extra = f"  [with {', '.join(found)}]" if found else ""
+            extra += f"  [needs {', '.join(missing)}: not installed]" if missing else ""
+            plugin = plugin_distribution(name)
+            extra += f"  ({plugin[0]} {plugin[1]})" if plugin else ""
             typer.echo(f"{name:<20} {target}{extra}")
     elif what == "suites":
         for info in list_suites():
@@ -116,12 +118,12 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
     manifest = store.read_manifest()
     git = manifest.get("git", {})
     machine = manifest.get("machine", {})
-    typer.echo(f"command: {' '.join(manifest.get('command', []))}")
+    say(f"command: {' '.join(manifest.get('command', []))}")
     isa = machine.get("isa", "isa not recorded")
     bf16 = {True: ", native bf16", False: ", no native bf16"}.get(machine.get("native_bf16"), "")
     if machine.get("onednn_max_isa"):
         bf16 += f", capped: ONEDNN_MAX_CPU_ISA={machine['onednn_max_isa']}"
-    typer.echo(
+    say(
         f"commit {git.get('commit')} (dirty: {git.get('dirty')}); {machine.get('cpu')} "
         f"({isa}{bf16}), {machine.get('cores')} cores; started {manifest.get('started')}, "
         f"finished {manifest.get('finished')}"
@@ -129,9 +131,9 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
     for name, solver in manifest.get("solvers", {}).items():
         origin = solver.get("origin", {})
         if origin.get("registered", "built-in") != "built-in" or origin.get("packages"):
-            typer.echo(f"{name}: {describe_origin(solver['origin'])}")
+            say(f"{name}: {describe_origin(solver['origin'])}")
         if "precision" in solver:
-            typer.echo(
+            say(
                 f"{name}: precision {solver['precision']} ({solver.get('precision_reason')}), "
                 f"{solver.get('threads')} thread(s) per worker"
                 + (f", searching {solver['metric']}" if solver.get("metric") else "")

@@ -60,7 +60,9 @@ def solve_command(
         str | None, typer.Option(help="the cube as a 54-letter facelet string")
     ] = None,
     solver: Annotated[str, typer.Option("--solver", "-s")] = "kociemba",
-    setting: Annotated[list[str] | None, typer.Option("--set", help="key=value")] = None,
+    setting: Annotated[
+        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="key=value")
+    ] = None,
     settings_file: Annotated[
         Path | None, typer.Option("--settings", help="TOML file: a \\[solver] table")
     ] = None,

@@ -150,6 +150,13 @@ def _pairs(
             chosen.append((run, wanted))
             continue
         by_label = sorted(set(rows.loc[rows["label"] == wanted, "solver"]))
+        if not by_label:  # the solver's name, where the run has one entry of it
+            by_label = sorted(set(rows.loc[rows["family"] == wanted, "solver"]))
+            if len(by_label) > 1:
+                raise NothingToCompareError(
+                    f"{option} {wanted!r}: run {run} has {len(by_label)} entries of it "
+                    f"({', '.join(by_label)}); name one"
+                )
         if len(by_label) != 1:
             raise NothingToCompareError(
                 f"{option} {wanted!r}: run {run} has no such entry; "

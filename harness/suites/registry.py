@@ -57,6 +57,8 @@ class SuiteInfo:
     def origin(self) -> str:
         if "depth" in self.meta:
             return f"depth {self.meta['depth']}"
+        if "qdepth" in self.meta:
+            return f"quarter-turn depth {self.meta['qdepth']}"
         return self.meta.get("source", self.meta.get("kind", "?"))
 
 

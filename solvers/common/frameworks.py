@@ -11,8 +11,12 @@ On torch's CPU build there is no ``triton`` and both load side by side.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import os
 import sys
+import tempfile
+from collections.abc import Iterator
 
 from cubebench.harness import SolverLoadError
 
@@ -47,3 +51,35 @@ def require(framework: str, who: str) -> None:
             "a process of its own (bench run gives every solver its own worker), or install "
             "torch's CPU build, which has no triton"
         )
+    if framework == "tensorflow" and "tensorflow" not in sys.modules:
+        import_tensorflow_quietly()
+
+
+@contextlib.contextmanager
+def _stderr_to_file() -> Iterator[tempfile.SpooledTemporaryFile]:
+    """Send file descriptor 2 (where TensorFlow's C++ start-up lines go, past Python's
+    ``sys.stderr``) to a temporary file for the block."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile(mode="w+b") as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield sink
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+def import_tensorflow_quietly() -> None:
+    """Import TensorFlow without its start-up lines (oneDNN, CPU features, absl's notice),
+    which it writes to the process's standard error at import whatever the caller wants:
+    a benchmark's log would carry a dozen of them. ``TF_CPP_MIN_LOG_LEVEL`` keeps the
+    user's value where set. An import that fails shows what TensorFlow wrote."""
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    with _stderr_to_file() as sink:
+        try:
+            import tensorflow  # noqa: F401
+        except BaseException:
+            sink.seek(0)
+            sys.stderr.write(sink.read().decode(errors="replace"))
+            raise

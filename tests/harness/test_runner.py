@@ -6,7 +6,7 @@ import pytest
 
 from cubebench.harness import workers
 from cubebench.harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
-from cubebench.harness.records.schema import SCHEMA_VERSION
+from cubebench.harness.records.schema import SCHEMA_VERSION, RecordError
 from cubebench.harness.records.store import RunStore
 from cubebench.harness.runner import RunConfig, SolverSpec, resume, run
 from cubebench.harness.solver import ArgumentError, SolverLoadError
@@ -190,3 +190,31 @@ def test_an_entry_with_its_own_limit_attempts_only_its_first_instances(tmp_path,
 def test_an_entry_limit_that_is_not_a_count_is_refused_by_name(limit):
     with pytest.raises(ArgumentError, match=rf"solver few: limit={limit!r}: must be a whole"):
         SolverSpec("tests.fakes:Right", label="few", limit=limit)
+
+
+def test_automatic_run_ids_are_whole_names_and_unique_within_a_second(tmp_path):
+    from datetime import UTC, datetime
+
+    from cubebench.harness.runner import _claim_automatic_folder, automatic_run_id
+
+    names = ["kociemba", "policy-mlp", "cnn-faces", "mlp-kociemba", "seq2seq-transformer"]
+    config = RunConfig(solvers=tuple(SolverSpec(n) for n in names), suites=("depth-01-v1",))
+    stamp = datetime(2026, 11, 27, 7, 0, 0, tzinfo=UTC)
+    run_id = automatic_run_id(stamp, config)
+    assert run_id == "20261127T070000Z-kociemba-policy-mlp-cnn-faces-mlp-kociemba-and-1"
+    first, _ = _claim_automatic_folder(tmp_path, stamp, config)
+    second, _ = _claim_automatic_folder(tmp_path, stamp, config)
+    assert (first.folder.name, second.folder.name) == (run_id, run_id + "-2")
+    first.close()
+    second.close()
+
+
+def test_out_naming_a_file_says_so(tmp_path):
+    (tmp_path / "afile").write_text("mine\n")
+    config = RunConfig(
+        solvers=(SolverSpec("random"),), suites=("depth-01-v1",), limit=1,
+        out=str(tmp_path / "afile"),
+    )  # fmt: skip
+    with pytest.raises(RecordError, match=r"afile is a file, not a folder of runs"):
+        run(config, show_progress=False, run_id="x")
+    assert (tmp_path / "afile").read_text() == "mine\n"

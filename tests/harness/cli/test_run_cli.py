@@ -207,3 +207,36 @@ def test_solve_takes_a_settings_file_and_says_why_it_gave_up(tmp_path):
     toml.write_text("[kociemba]\nmax_length = 22\n")
     refused = _bench("solve", "R U", "-s", "random", "--settings", str(toml))
     assert refused.returncode == 2 and "names solver 'kociemba', not 'random'" in refused.stderr
+
+
+def test_a_run_written_to_a_file_shows_progress_before_it_ends(tmp_path):
+    """Output to a file (CI, nohup, tee): plain lines as each entry finishes a suite, while
+    the run goes on, and counts never cut."""
+    from tests.harness.bench_process import start_bench, wait_for
+
+    log = tmp_path / "run.log"
+    with log.open("w") as out:
+        process = start_bench(
+            "run", "-s", "tests.fakes:Pausing", "--set", "pause=0.1", "--suite", "depth-01-v1",
+            "--suite", "depth-02-v1", "--limit", "40", "--workers", "1", "--out",
+            str(tmp_path / "runs"), "--run-id", "logged", "--no-report", stdout=out,
+        )  # fmt: skip
+        wait_for(
+            lambda: "done tests.fakes:Pausing · depth-01-v1: 40/40" in log.read_text(),
+            "a progress line",
+        )
+        assert process.poll() is None  # the second suite's 40 cubes (4 s or more) still run
+        assert process.wait(timeout=300) == 0, process.stderr.read()
+    text = log.read_text()
+    assert "done tests.fakes:Pausing · depth-02-v1: 40/40, solved 40 (100.0%)" in text
+    assert text.index("depth-02-v1: 40/40") < text.index("run logged")  # before the matrix
+    assert "…" not in text
+
+
+def test_ls_without_an_argument_lists_its_choices_and_suites_name_quarter_turn_depths():
+    from tests.harness.bench_process import bench
+
+    done = bench("ls")
+    assert done.returncode == 0 and "solvers | suites | runs" in done.stdout
+    listed = bench("ls", "suites")
+    assert "quarter-turn depth 12" in listed.stdout

@@ -157,3 +157,12 @@ def test_every_figure_gives_an_entry_one_colour(tmp_path):
                 box = legend.get_window_extent()
                 assert box.x0 >= ax.get_window_extent().x1 - 1, type(fig)
     assert found >= 4 * 3
+
+
+def test_compare_takes_a_solver_name_where_the_run_has_one_entry_of_it(tmp_path):
+    run = make_run(tmp_path / "run", DEPTHS, solver="kociemba")
+    add_solver(
+        run, "value-transformer[beam_width=300]", DEPTHS, entry={"solver": "value-transformer"}
+    )
+    table = head_to_head([run], "kociemba", "value-transformer")
+    assert set(table["new"]) == {"value-transformer[beam_width=300]"}

@@ -84,3 +84,21 @@ def test_the_shipped_model_runs_at_either_precision_with_the_same_policy(monkeyp
 def test_shipped_checkpoint_solves_depth_three(search):
     solver = make_solver("cnn-faces", {"search": search, "beam_width": 64})
     assert_solves_first(solver, "depth-03-v1", 100)
+
+
+def test_bench_solve_with_a_tensorflow_solver_prints_no_start_up_lines():
+    """TensorFlow writes oneDNN, CPU-feature and absl lines at import; the harness keeps them
+    out of a user's terminal and logs (the environment does not set their log level)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "TF_CPP_MIN_LOG_LEVEL"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from cubebench.harness.cli.main import main; main()", "solve",
+         "R U F", "-s", "cnn-faces"],
+        capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "status:   solved" in done.stdout
+    assert done.stderr.strip() == "", done.stderr
