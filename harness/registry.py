@@ -185,7 +185,9 @@ def describe_settings(name: str, settings: Mapping[str, Any] | None = None) -> d
 def load_settings_file(path: Path) -> dict[str, dict[str, Any]]:
     """A TOML file of ``[solver-name]`` tables of settings."""
     try:
-        data = tomllib.loads(Path(path).read_text())
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SettingsError(f"settings file {path}: not UTF-8 text (byte {exc.start})") from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise SettingsError(f"settings file {path}: {exc}") from exc
     if not all(isinstance(v, dict) for v in data.values()):

@@ -11,6 +11,7 @@ from typing import Any
 
 from cubebench.harness.executors import EXECUTORS, Job
 from cubebench.harness.solver import ArgumentError, Budget, check_limits
+from cubebench.harness.verify import MAX_ANSWER_MOVES
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,11 @@ class RunConfig:
             counts=("limit", "workers", "max_nodes", "max_model_calls", "max_length"),
             flags=True,
         )
+        if self.max_length is not None and self.max_length > MAX_ANSWER_MOVES:
+            raise ArgumentError(
+                f"--max-length {self.max_length}: at most {MAX_ANSWER_MOVES} moves (no cube "
+                "needs more than 26; longer answers are not replayed)"
+            )
 
     def limit_for(self, spec: SolverSpec) -> int | None:
         """How many instances of each suite the entry attempts (None: every one)."""

@@ -245,7 +245,7 @@ def _resume_locked(
     manifest = store.read_manifest()
     try:
         config = RunConfig.from_dict(manifest["config"])
-    except (KeyError, TypeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RecordError(f"{store.folder}/manifest.json has no usable config: {exc}") from None
     if limit is not None:
         config = _extended(config, limit, store)

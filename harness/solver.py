@@ -216,11 +216,16 @@ def parse_settings(cls: type[SolverSettings], values: Mapping[str, Any]) -> Solv
 
 def parse_assignments(assignments: Sequence[str]) -> dict[str, str]:
     """``["beam_width=1024", ...]`` -> ``{"beam_width": "1024"}``."""
-    out = {}
+    out: dict[str, str] = {}
     for item in assignments:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise SettingsError(f"setting {item!r} must look like key=value")
+        if key.strip() in out:
+            raise SettingsError(
+                f"setting {key.strip()} is given twice ({out[key.strip()]!r} and "
+                f"{value.strip()!r}); give it once"
+            )
         out[key.strip()] = value.strip()
     return out
 
@@ -242,6 +247,8 @@ def _coerce(key: str, raw: Any, hint: Any) -> Any:
     try:
         if target is bool:
             return _parse_bool(raw)
+        if target in (int, float) and isinstance(raw, bool):
+            raise ValueError  # TOML's true is not the number 1
         if target is int and isinstance(raw, float) and not raw.is_integer():
             raise ValueError
         return target(raw)

@@ -102,7 +102,10 @@ def _worker_main(conn: Connection, solver: str, settings: dict[str, Any], budget
         signal.signal(sig, signal.SIG_IGN)
     _die_with_parent()
     instance, message = load_solver(solver, settings)
-    conn.send(message)
+    try:
+        conn.send(message)
+    except OSError:  # the parent was stopped while this worker loaded: nothing to report to
+        return
     if instance is None:
         return
     limits = Budget(**budget)
@@ -113,7 +116,10 @@ def _worker_main(conn: Connection, solver: str, settings: dict[str, Any], budget
             return
         if task is None:
             return
-        conn.send(solve_task(instance, task, limits))
+        try:
+            conn.send(solve_task(instance, task, limits))
+        except OSError:  # the parent is gone
+            return
 
 
 class Worker:

@@ -10,10 +10,16 @@ from typing import Annotated
 import typer
 
 from cubebench.harness.cli.runs import print_matrix
-from cubebench.harness.registry import available_solvers, load_settings_file
+from cubebench.harness.registry import (
+    available_solvers,
+    load_settings_file,
+    resolve_solver_class,
+    settings_class,
+)
 from cubebench.harness.runner import RunConfig, SolverSpec, resume, run
-from cubebench.harness.solver import SettingsError, parse_assignments
+from cubebench.harness.solver import SettingsError, parse_assignments, parse_settings
 from cubebench.harness.suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
+from cubebench.harness.suites.registry import user_registry_problem
 
 ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
 DEFAULT_ENTRIES: dict[str, tuple[dict[str, str], int | None]] = {
@@ -86,8 +92,20 @@ def sweep_specs(
             raise SettingsError(f"--sweep {item!r}: expected SETTING=v1,v2,...")
         if target not in swept:
             raise SettingsError(f"--sweep {item}: solver {target!r} is not in this run")
-        if len(set(choices)) != len(choices):
-            raise SettingsError(f"--sweep {item}: a value is repeated")
+        if setting in settings.get(target, {}):
+            raise SettingsError(
+                f"--sweep {item}: {target}.{setting} is also given by --set or the settings "
+                "file; give it once"
+            )
+        if setting in swept[target]:
+            raise SettingsError(f"--sweep {item}: {target}.{setting} is swept twice")
+        parsed = [_parsed(target, setting, value) for value in choices]
+        for i, value in enumerate(parsed):
+            if value in parsed[:i]:
+                first = choices[parsed.index(value)]
+                raise SettingsError(
+                    f"--sweep {item}: {first!r} and {choices[i]!r} are the same value ({value!r})"
+                )
         swept[target][setting] = choices
     specs = []
     for name in solvers:
@@ -97,6 +115,13 @@ def sweep_specs(
             label = name + ("[" + ",".join(f"{k}={v}" for k, v in chosen.items()) + "]")
             specs.append(SolverSpec(name, {**settings[name], **chosen}, label if keys else ""))
     return specs
+
+
+def _parsed(solver: str, setting: str, value: str) -> object:
+    """A swept value as the solver's settings read it (``01`` is 1), so that two spellings
+    of one value are told apart from two values."""
+    cls = settings_class(resolve_solver_class(solver))
+    return getattr(parse_settings(cls, {setting: value}), setting)
 
 
 def default_entries(entries: list[SolverSpec]) -> list[SolverSpec]:
@@ -194,6 +219,9 @@ def run_command(
             resume_run, show_progress=not quiet, limit=limit, workers=workers if explicit else None
         )
     else:
+        problem = user_registry_problem()
+        if problem is not None:  # the built-in suites still run; the user should know
+            typer.echo(f"warning: {problem}; imported suites cannot be used", err=True)
         solvers = list(solver or DEFAULT_SOLVERS)
         unknown_default = [s for s in solvers if s not in available_solvers() and ":" not in s]
         if unknown_default and not solver:

@@ -11,6 +11,7 @@ from rich.console import Console
 from cubebench.harness.cli.tables import print_fitted, say
 from cubebench.harness.metrics import summarize
 from cubebench.harness.records.provenance import describe_origin
+from cubebench.harness.records.schema import RecordError
 from cubebench.harness.records.store import RunStore
 from cubebench.harness.registry import available_solvers, plugin_distribution, solver_extras
 from cubebench.harness.suites.registry import list_suites
@@ -104,7 +105,11 @@ def ls_command(
             typer.echo(f"{info.name:<20} {info.count:>6}  {info.sha256[:16]}  {info.origin}")
     elif what == "runs":
         for folder in sorted(p for p in out.glob("*") if (p / "manifest.json").exists()):
-            manifest = RunStore(folder).read_manifest()
+            try:
+                manifest = RunStore(folder).read_manifest()
+            except RecordError as exc:  # one bad manifest does not hide the others
+                typer.echo(f"{folder.name:<44} unreadable  {str(exc)[:120]}")
+                continue
             state = "finished" if manifest.get("finished") else "unfinished"
             solvers = ", ".join(manifest.get("solvers", {}))
             typer.echo(f"{folder.name:<44} {state:<10} {solvers}")

@@ -39,14 +39,17 @@ def show_command(
     """Print a suite's instances; ``--format jsonl`` prints the stable file form."""
     if limit < 1:
         raise SuiteError(f"--limit {limit}: give a number of instances ≥ 1")
-    suite = load_suite(name)
+    if fmt not in ("table", "jsonl"):
+        raise SuiteError(f"unknown format {fmt!r}; use table or jsonl")
+    # the table needs only its first cubes: a large registered suite is not parsed whole
+    suite = load_suite(name, limit=limit if fmt == "table" else None)
     if fmt == "jsonl":
         for inst in suite.instances:
             typer.echo(inst.to_json())
         return
-    if fmt != "table":
-        raise SuiteError(f"unknown format {fmt!r}; use table or jsonl")
-    table = Table("id", "facelets", "scramble", "optimal HTM", title=f"{suite.name} ({len(suite)})")
+    table = Table(
+        "id", "facelets", "scramble", "optimal HTM", title=f"{suite.name} ({suite.total})"
+    )
     for inst in suite.instances[:limit]:
         optimum = (
             inst.optimal_htm

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from cubebench.harness.interrupts import Terminated, exit_status
 from cubebench.harness.naming import did_you_mean
 from cubebench.harness.registry import UnknownSolverError, trainers
 
@@ -29,4 +30,7 @@ def train_command(
     if name not in known:
         raise UnknownSolverError(f"no trainer for {name!r}; {did_you_mean(name, known)}")
     module_name, _, function = known[name].partition(":")
-    getattr(importlib.import_module(module_name), function)(list(ctx.args))
+    try:
+        getattr(importlib.import_module(module_name), function)(list(ctx.args))
+    except Terminated as exc:  # the sitting saved its state: end as `bench run` does
+        raise typer.Exit(exit_status(exc)) from None

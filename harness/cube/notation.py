@@ -31,7 +31,8 @@ def parse_moves(text: str) -> list[int]:
     for position, token in enumerate(text.split(), start=1):
         move = _NAME_TO_ID.get(token, _ALIASES.get(token))
         if move is None:
-            raise NotationError(f"bad move {token!r} at position {position}: {_hint(token)}")
+            shown = token if len(token) <= 20 else token[:20] + "…"  # never a whole file
+            raise NotationError(f"bad move {shown!r} at position {position}: {_hint(token)}")
         moves.append(move)
     return moves
 

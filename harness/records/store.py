@@ -56,6 +56,7 @@ class RunStore:
             raise RecordError(f"{path} is unreadable: {exc}") from exc
         if not isinstance(manifest, dict) or "schema_version" not in manifest:
             raise RecordError(f"{path} has no schema_version; not a cubebench manifest")
+        check_manifest(manifest, path)
         return manifest
 
     def read_records(self) -> list[Record]:
@@ -119,6 +120,45 @@ class RunStore:
             self._handle.close()
             self._handle = None
         self._lock.release()
+
+
+_MANIFEST_TYPES: dict[str, type | tuple[type, ...]] = {
+    "schema_version": int,
+    "run_id": str,
+    "command": list,
+    "config": dict,
+    "suites": dict,
+    "solvers": dict,
+    "machine": dict,
+    "git": dict,
+    "packages": dict,
+    "resumed": list,
+}
+
+
+def check_manifest(manifest: dict[str, Any], path: Path) -> None:
+    """The fields every reader relies on, of the types they expect: a hand-edited or
+    damaged manifest is refused in one line naming the field, as a bad record is.
+
+    Raises:
+        RecordError: naming the file, the field and what it holds.
+    """
+    for key, kind in _MANIFEST_TYPES.items():
+        if key not in manifest:
+            continue  # readers that need a field ask for it (a lock test's manifest has few)
+        value = manifest[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise RecordError(
+                f"{path}: {key} is {type(value).__name__} {str(value)[:40]!r}, "
+                f"not a {getattr(kind, '__name__', kind)}"
+            )
+    for key in ("suites", "solvers"):
+        for name, entry in manifest.get(key, {}).items():
+            if not isinstance(entry, dict):
+                raise RecordError(f"{path}: {key}.{name} is not an object")
+    for name, entry in manifest.get("suites", {}).items():
+        if not isinstance(entry.get("sha256"), str):
+            raise RecordError(f"{path}: suites.{name}.sha256 is missing or not text")
 
 
 def _refuse_duplicates(records: list[Record], path: Path) -> None:

@@ -67,6 +67,11 @@ class TableSpec:
 
 def render_table(spec: TableSpec, results: Path, where: str = "") -> str:
     """The Markdown table a marker stands for, from its runs."""
+    for run in spec.runs:  # a plain folder name under --results, nothing outside it
+        if run in (".", "..") or Path(run).is_absolute() or Path(run).name != run:
+            raise DocTableError(
+                f"{where}: results-table runs={run!r}: name a run folder inside {results}"
+            )
     folders = [results / run for run in spec.runs]
     missing = [str(f) for f in folders if not (f / "manifest.json").exists()]
     if missing:
@@ -108,14 +113,40 @@ def regenerate(text: str, results: Path, where: str) -> str:
         spec = TableSpec.parse(match["spec"].replace("\n", " "), where)
         return f"{match['open']}{render_table(spec, results, where)}\n{match['close']}"
 
+    opens = len(re.findall(r"<!-- results-table ", text))
+    closes = len(re.findall(r"<!-- /results-table -->", text))
+    blocks = len(BLOCK.findall(text))
+    if not opens == closes == blocks:
+        line = _unclosed_line(text)
+        raise DocTableError(
+            f"{where}{f' line {line}' if line else ''}: {opens} results-table marker(s), "
+            f"{closes} closing one(s): every <!-- results-table ... --> needs its "
+            "<!-- /results-table -->"
+        )
     return BLOCK.sub(replace, text)
+
+
+def _unclosed_line(text: str) -> int | None:
+    """The line of the first opening marker with no closing one before the next opening."""
+    depth_line = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if "<!-- results-table " in line:
+            if depth_line is not None:
+                return depth_line
+            depth_line = number
+        if "<!-- /results-table -->" in line:
+            depth_line = None
+    return depth_line
 
 
 def check_files(files: list[Path], results: Path, write: bool = False) -> list[Path]:
     """The documents whose tables differ from their runs (rewritten with ``write``)."""
     stale = []
     for path in files:
-        text = path.read_text()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise DocTableError(f"{path}: not UTF-8 text (byte {exc.start})") from None
         fresh = regenerate(text, results, str(path))
         if fresh != text:
             stale.append(path)

@@ -60,6 +60,9 @@ def load_runs(
     for folder in folders:
         store = RunStore(Path(folder))
         manifest = store.read_manifest()
+        for key in ("suites", "solvers"):
+            if key not in manifest:
+                raise RecordError(f"{store.folder}: its manifest has no {key}; not a run's")
         for suite, info in manifest["suites"].items():
             seen = pinned.setdefault(suite, (info["sha256"], store.run_id))
             if seen[0] != info["sha256"]:
@@ -69,6 +72,11 @@ def load_runs(
                     "comparable on the same cubes"
                 )
         records = store.read_records()
+        if not records:  # what a run stopped before its first cube leaves
+            raise RecordError(
+                f"run {folder} has no records yet: finish it (bench run --resume {folder}) "
+                "or leave it out"
+            )
         frame = pd.DataFrame([asdict(r) for r in records]).drop(columns=["info", "error", "moves"])
         # workers append records as they finish, so file order varies from run to run; a
         # bootstrap resamples by position, and its interval must not depend on that order

@@ -28,7 +28,7 @@ from cubebench.harness.cube import (
     state_to_facelets,
     validate_state,
 )
-from cubebench.harness.suites.model import Instance, SuiteError
+from cubebench.harness.suites.model import MAX_SCRAMBLE_MOVES, Instance, SuiteError
 
 # DeepCubeA (environments/cube3.py) orders faces U D L R B F and numbers each face's
 # stickers (i, j) = divmod(p, 3) so that i runs along our columns and j up our rows; one
@@ -238,6 +238,8 @@ def import_text(path: Path) -> list[Instance]:
 
 
 def _from_scramble(idx: int, scramble: str, where: str) -> Instance:
+    if len(scramble) > 4 * MAX_SCRAMBLE_MOVES or len(scramble.split()) > MAX_SCRAMBLE_MOVES:
+        raise SuiteError(f"{where}: a scramble of more than {MAX_SCRAMBLE_MOVES} moves")
     try:
         moves = parse_moves(scramble)
     except NotationError as exc:

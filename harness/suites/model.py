@@ -23,6 +23,8 @@ from cubebench.harness.cube import (
     NotationError,
     apply_sequence,
     facelets_to_state,
+    length_htm,
+    length_qtm,
     parse_moves,
     solved_batch,
     state_to_facelets,
@@ -160,6 +162,11 @@ def _check_instance(obj: dict, where: str) -> Instance:
         raise SuiteError(f"{where} (id {obj['id']}): {exc}") from exc
     scramble = obj.get("scramble")
     if scramble is not None:
+        if not isinstance(scramble, str) or len(scramble) > 4 * MAX_SCRAMBLE_MOVES:
+            raise SuiteError(
+                f"{where} (id {obj['id']}): a scramble is text of at most "
+                f"{MAX_SCRAMBLE_MOVES} moves"
+            )
         try:
             moves = parse_moves(scramble)
         except NotationError as exc:
@@ -170,7 +177,42 @@ def _check_instance(obj: dict, where: str) -> Instance:
                 f"{where} (id {obj['id']}): the scramble gives {state_to_facelets(reached)}, "
                 f"not the instance's facelets {obj['facelets']}"
             )
-    return Instance(**obj)
+    instance = Instance(**obj)
+    check_optima(instance, f"{where} (id {obj['id']})")
+    return instance
+
+
+MAX_SCRAMBLE_MOVES = 1000
+"""The longest scramble a suite holds: far past any distance (20 face turns), short enough
+that reading, showing and replaying one costs nothing."""
+
+DIAMETER = {"htm": 20, "qtm": 26}
+"""The cube group's diameter in each metric: no position is farther from solved."""
+
+
+def check_optima(instance: Instance, where: str) -> None:
+    """An optimum or lower bound is a length: 0 or more, within the metric's diameter, and
+    no longer than the instance's own scramble in that metric (which solves it reversed).
+
+    Raises:
+        SuiteError: naming the field, its value and the bound it breaks.
+    """
+    scramble = parse_moves(instance.scramble) if instance.scramble else None
+    for metric, count in (("htm", length_htm), ("qtm", length_qtm)):
+        for key in (f"optimal_{metric}", f"optimal_{metric}_min"):
+            value = getattr(instance, key)
+            if value is None:
+                continue
+            if not 0 <= value <= DIAMETER[metric]:
+                raise SuiteError(
+                    f"{where}: {key}={value} is not a length from 0 to {DIAMETER[metric]} "
+                    f"(the {metric.upper()} diameter)"
+                )
+            if scramble is not None and value > count(scramble):
+                raise SuiteError(
+                    f"{where}: {key}={value} is longer than the instance's own scramble "
+                    f"({count(scramble)} {metric.upper()}), which solves it reversed"
+                )
 
 
 def read_suite_file(

@@ -23,6 +23,7 @@ from cubebench.harness.suites.model import (
     Instance,
     Suite,
     SuiteError,
+    check_optima,
     read_suite_file,
     states_digest,
     write_suite_file,
@@ -129,6 +130,12 @@ def _registry_lock(directory: Path) -> Iterator[None]:
         os.close(fd)  # closing drops the lock
 
 
+def user_registry_problem() -> str | None:
+    """Why the user's suite registry cannot be read, or None: a run on built-in suites goes
+    on beside a broken one, and says so."""
+    return _user_registry()[1]
+
+
 def list_suites() -> list[SuiteInfo]:
     """Built-in suites first, then the user's, each in name order.
 
@@ -204,6 +211,8 @@ def register_user_suite(
         SuiteError: if the name is a built-in suite's, or taken and ``overwrite`` is False.
     """
     check_new_suite_name(name, overwrite=overwrite)
+    for instance in instances:
+        check_optima(instance, f"suite {name} instance {instance.id}")
     check = functools.partial(check_new_suite_name, name, overwrite=overwrite)
     return _register(user_suite_dir(), name, instances, meta, check)
 

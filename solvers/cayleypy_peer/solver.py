@@ -131,8 +131,12 @@ class CayleyPySolver:
             raise SolverLoadError(f"solver cayleypy: weights={s.weights}: no such file")
         try:
             model, config = cayleypy_load(path, s.device, self.graph.definition)
-        except (ValueError, RuntimeError, KeyError) as exc:  # cayleypy's refusals
-            raise SolverLoadError(f"solver cayleypy: weights={s.weights}: {exc}") from exc
+        except Exception as exc:  # a foreign file fails inside cayleypy in any way it may
+            why = (str(exc).strip().splitlines() or [""])[0][:200]
+            raise SolverLoadError(
+                f"solver cayleypy: weights={s.weights}: not a CayleyPy checkpoint "
+                f"({type(exc).__name__}: {why})"
+            ) from None
         try:  # a model for another puzzle fails here, in one line, not on every cube
             model(torch.as_tensor(self.graph.central_state).reshape(1, -1))
         except (RuntimeError, ValueError, IndexError) as exc:

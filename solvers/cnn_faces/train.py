@@ -16,7 +16,6 @@ import argparse
 import json
 import platform
 from dataclasses import asdict, dataclass, replace
-from pathlib import Path
 
 import numpy as np
 
@@ -43,6 +42,7 @@ from cubebench.solvers.common.loop import (
     cosine_lr,
     loop_config,
     print_flush,
+    writable_folder,
 )
 from cubebench.solvers.common.precision import resolve
 from cubebench.solvers.common.walks import walk_samples
@@ -79,8 +79,7 @@ def train(
     import keras
 
     keras.utils.set_random_seed(loop.seed)
-    out = Path(loop.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = writable_folder(loop.out)
     state_model, state_json = out / f"{STEM}.train-state.keras", out / f"{STEM}.train-state.json"
     rng = np.random.default_rng([loop.seed, 0])
     progress = {"step": 0, "elapsed": 0.0, "samples": 0, "best": float("inf")}

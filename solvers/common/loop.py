@@ -18,6 +18,7 @@ import argparse
 import contextlib
 import math
 import os
+import re
 import signal
 import threading
 import time
@@ -27,6 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from cubebench.harness import ArgumentError
+
+MAX_MINUTES = 7 * 24 * 60
+"""The longest sitting ``--minutes`` accepts: a week."""
+MAX_THREADS = 1024
 
 LOOP_RUN_OPTIONS = ("steps", "lr", "lr_floor", "warmup_steps", "seed", "eval_every_steps")
 """The loop's options that define a run (the rest apply to one sitting)."""
@@ -67,14 +72,46 @@ class LoopConfig:
     run_options: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        """Every option's range, checked before anything loads (a NaN is in no range)."""
+
+        def refuse(name: str, why: str) -> ArgumentError:
+            flag = "--" + name.replace("_", "-")
+            return ArgumentError(f"training {flag} {getattr(self, name)!r}: {why}")
+
         for name in ("steps", "eval_every_steps", "sitting_steps"):
             value = getattr(self, name)
             if value is not None and value < 1:
-                raise ArgumentError(f"training {name}={value}: must be at least 1")
-        if self.minutes <= 0:
-            raise ArgumentError(f"training minutes={self.minutes}: must be positive")
+                raise refuse(name, "must be at least 1")
+        if not 0 < self.minutes <= MAX_MINUTES:
+            raise refuse("minutes", f"must be more than 0 and at most {MAX_MINUTES}")
+        if not 0 < self.lr <= 1:
+            raise refuse("lr", "must be more than 0 and at most 1")
+        if not 0 <= self.lr_floor <= self.lr:
+            raise refuse("lr_floor", f"must be from 0 to --lr ({self.lr})")
         if self.warmup_steps < 0:
-            raise ArgumentError(f"training warmup_steps={self.warmup_steps}: must be >= 0")
+            raise refuse("warmup_steps", "must be 0 or more")
+        if not 1 <= self.threads <= MAX_THREADS:
+            raise refuse("threads", f"must be from 1 to {MAX_THREADS}")
+        if not re.fullmatch(r"cpu|cuda(:\d+)?", self.device):
+            raise refuse("device", "choose cpu, cuda or cuda:N")
+        if not math.isfinite(self.eval_every_s) or self.eval_every_s <= 0:
+            raise refuse("eval_every_s", "must be a positive number of seconds")
+        if self.device.startswith("cuda"):
+            check_cuda(self.device)
+
+
+def check_cuda(device: str) -> None:
+    """A CUDA device where torch sees one, refused in one line before anything loads (torch
+    is imported only for a CUDA device, so the Keras trainers stay free of it)."""
+    import torch
+
+    if not torch.cuda.is_available():
+        raise ArgumentError(f"training --device {device}: torch sees no CUDA device here; use cpu")
+    index = int(device.partition(":")[2] or 0)
+    if index >= torch.cuda.device_count():
+        raise ArgumentError(
+            f"training --device {device}: torch sees {torch.cuda.device_count()} CUDA device(s)"
+        )
 
 
 class Progress:
@@ -204,6 +241,22 @@ def loop_config(args: argparse.Namespace) -> LoopConfig:
         replace=getattr(args, "replace", False),
         run_options=dict(getattr(args, "run_options", {})),
     )
+
+
+def writable_folder(out: str) -> Path:
+    """``--out`` as a folder this process can write, made if missing; refused in one line
+    (a file, a folder it may not write) before anything trains, not at the first save."""
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        raise ArgumentError(f"--out {out}: a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".write-probe-{os.getpid()}"
+        probe.touch()
+        probe.unlink()
+    except OSError as exc:
+        raise ArgumentError(f"--out {out}: cannot write there ({exc.strerror or exc})") from None
+    return path
 
 
 def guard_existing_model(config: LoopConfig, stem: str, continuing: bool) -> None:

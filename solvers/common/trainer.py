@@ -26,6 +26,7 @@ import torch
 from torch import nn
 
 from cubebench.harness import ArgumentError, machine_info
+from cubebench.harness.interrupts import Terminated
 from cubebench.solvers.common.checkpoint import load_weights, save_weights
 from cubebench.solvers.common.frameworks import require
 from cubebench.solvers.common.inference import resolve_torch
@@ -38,6 +39,7 @@ from cubebench.solvers.common.loop import (
     parse_training_args,
     print_flush,
     stop_on_signal,
+    writable_folder,
 )
 from cubebench.solvers.common.state import read_state, state_path, write_state
 
@@ -134,17 +136,27 @@ def _start_from(model: nn.Module, source: str, stem: str, device: str) -> dict[s
     (a distance model's weights starting value iteration, say). What it was is returned
     for the card."""
     path = Path(source)
+    if not (path.is_dir() or (path.suffix == ".json" and path.is_file())):
+        raise ArgumentError(
+            f"--init-from {source}: give a checkpoint folder or a model card (NAME.json)"
+        )
     folder, name = (path.parent, path.stem) if path.suffix == ".json" else (path, stem)
-    state, card = load_weights(folder, name, device)
+    try:
+        state, card = load_weights(folder, name, device)
+    except (OSError, ValueError, KeyError, RuntimeError) as exc:
+        why = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+        raise ArgumentError(f"--init-from {source}: not a usable checkpoint ({why})") from None
     mine = model.state_dict()
     wrong = [k for k in mine if k not in state or state[k].shape != mine[k].shape]
     if wrong or set(state) - set(mine):
         first = wrong[0] if wrong else sorted(set(state) - set(mine))[0]
         shape = tuple(state[first].shape) if first in state else "absent"
+        here = tuple(mine[first].shape) if first in mine else "absent"
+        built = card.get("architecture") or card.get("config") or "its card"
         raise ArgumentError(
-            f"--init-from {source}: its network does not match this one ({first}: "
-            f"{shape} here {tuple(mine[first].shape) if first in mine else 'absent'}); "
-            "give the same --hidden1/--hidden2/--residual-blocks"
+            f"--init-from {source}: its network does not match this one ({first} is {shape} "
+            f"there, {here} here); it was built as {built}: give this trainer the options "
+            "that build the same network"
         )
     model.load_state_dict(state)
     return {"checkpoint": f"{folder / name}", "sha256": card["sha256"][:12]}
@@ -186,8 +198,7 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
     require("torch", f"training {task.stem}")
     torch.set_num_threads(config.threads)
     torch.manual_seed(config.seed)
-    out = Path(config.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = writable_folder(config.out)
     state_file = state_path(out, task.stem)
     model = task.model if isinstance(task.model, nn.Module) else task.model()
     model = model.to(config.device)
@@ -344,6 +355,8 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
             checkpoint()  # unless the last step's validation just ran
     if stop.signum is not None:
         log(f"stopped by {stop.name} at step {progress['step']}: state saved, the run continues")
+        # a signal ends the command as it ends `bench run`: with status 128 + its number
+        raise Terminated(stop.signum)
     if clock.finished():
         log(f"run finished: {progress['step']} steps, {progress['samples']:,} samples")
     return best_card

@@ -51,6 +51,7 @@ from cubebench.solvers.common.loop import (
     cosine_lr,
     loop_config,
     print_flush,
+    writable_folder,
 )
 from cubebench.solvers.common.precision import resolve
 from cubebench.solvers.mlp_kociemba.batches import (
@@ -197,8 +198,7 @@ def train(
     import keras
 
     keras.utils.set_random_seed(loop.seed)
-    out = Path(loop.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = writable_folder(loop.out)
     state_model, state_json = out / f"{STEM}.train-state.keras", out / f"{STEM}.train-state.json"
     progress = {"step": 0, "elapsed": 0.0, "samples": 0, "best": float("inf"), "stale": 0}
     model, resumed = run_model(loop, state_model, lambda: build_model(config), load_checkpoint)

@@ -240,3 +240,41 @@ def test_ls_without_an_argument_lists_its_choices_and_suites_name_quarter_turn_d
     assert done.returncode == 0 and "solvers | suites | runs" in done.stdout
     listed = bench("ls", "suites")
     assert "quarter-turn depth 12" in listed.stdout
+
+
+@pytest.mark.parametrize(
+    ("sweeps", "assignments", "message"),
+    [
+        (["beam_width=1,2"], ["beam_width=3"], "also given by --set"),
+        (["beam_width=01,1"], [], "'01' and '1' are the same value"),
+        (["beam_width=1,2", "beam_width=4"], [], "swept twice"),
+        ([], ["beam_width=1", "beam_width=2"], "given twice"),
+    ],
+)
+def test_a_setting_given_twice_or_a_value_spelled_twice_is_refused(sweeps, assignments, message):
+    from cubebench.harness.cli.run import sweep_specs
+
+    with pytest.raises(SettingsError, match=message):
+        sweep_specs(["policy-mlp"], split_settings(["policy-mlp"], assignments, None), sweeps)
+
+
+def test_a_toml_boolean_is_not_a_number(tmp_path):
+    from cubebench.harness.registry import checked_settings, resolve_solver_class
+
+    path = tmp_path / "s.toml"
+    path.write_text("[policy-mlp]\nbeam_width = true\n")
+    values = split_settings(["policy-mlp"], [], path)["policy-mlp"]
+    with pytest.raises(SettingsError, match="beam_width=True is not a valid int"):
+        checked_settings("policy-mlp", resolve_solver_class("policy-mlp"), values)
+
+
+def test_a_non_utf8_settings_file_and_an_absurd_length_budget_are_refused(tmp_path):
+    from cubebench.harness.runner import RunConfig, SolverSpec
+    from cubebench.harness.solver import ArgumentError
+
+    path = tmp_path / "s.toml"
+    path.write_bytes("[policy-mlp]\nname = 'caf\xe9'\n".encode("latin-1"))
+    with pytest.raises(SettingsError, match="not UTF-8"):
+        split_settings(["policy-mlp"], [], path)
+    with pytest.raises(ArgumentError, match="--max-length 100000000: at most"):
+        RunConfig(solvers=(SolverSpec("random"),), suites=("depth-01-v1",), max_length=10**8)

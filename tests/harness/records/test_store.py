@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -87,3 +88,41 @@ def test_readers_refuse_a_records_file_with_an_instance_twice(tmp_path):
     path.write_text(path.read_text() + path.read_text().splitlines()[0] + "\n")
     with pytest.raises(RecordError, match="records s on q instance 0 more than once"):
         store.read_records()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("solvers", 5), ("suites", []), ("config", "x"), ("run_id", None), ("command", "bench")],
+)
+def test_a_manifest_of_wrong_types_is_refused_in_one_line(tmp_path, field, value):
+    from cubebench.harness.cli.runs import print_summary
+
+    store = _store(tmp_path, records=2)
+    manifest = json.loads((store.folder / "manifest.json").read_text())
+    manifest |= {"suites": {}, "solvers": {}, field: value}
+    (store.folder / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(RecordError, match=f"{field} is "):
+        store.read_manifest()
+    with pytest.raises(RecordError):
+        print_summary(store)
+
+
+def test_report_compare_and_leaderboard_refuse_a_run_with_no_records(tmp_path):
+    from tests.harness.bench_process import bench
+    from tests.harness.report.synthetic import make_run
+
+    good = make_run(tmp_path / "good", {("depth-01-v1", 1): 20})
+    empty = tmp_path / "empty"
+    shutil.copytree(good, empty)
+    (empty / "records.jsonl").write_text("")
+    for args in (
+        ["report", str(good), str(empty), "--out", str(tmp_path / "r")],
+        ["compare", str(good), str(empty)],
+        ["leaderboard", str(empty)],
+    ):
+        done = bench(*args)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+        assert "has no records yet" in done.stderr
+    (empty / "records.jsonl").unlink()
+    assert bench("report", str(empty), "--out", str(tmp_path / "r2")).returncode == 2

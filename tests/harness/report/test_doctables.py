@@ -48,3 +48,18 @@ def test_a_table_of_two_runs_counts_a_shared_entry_once():
     )
     table = regenerate(block, ROOT / "results", "doc.md")
     assert "| kociemba | 1000 |" in table
+
+
+def test_an_unclosed_marker_or_a_run_outside_results_is_refused(tmp_path):
+    results = ROOT / "results"
+    unclosed = 'text\n<!-- results-table runs="no-such-run" -->\n| old |\n'
+    with pytest.raises(DocTableError, match="line 2: 1 results-table marker"):
+        regenerate(unclosed, results, "doc.md")
+    block = '<!-- results-table runs="{}" -->\n<!-- /results-table -->'
+    for outside in ("../x", "/etc", "..", "default-v10/../default-v10"):
+        with pytest.raises(DocTableError, match="name a run folder inside"):
+            regenerate(block.format(outside), results, "doc.md")
+    doc = tmp_path / "latin1.md"
+    doc.write_bytes("caf\xe9\n".encode("latin-1"))
+    with pytest.raises(DocTableError, match="not UTF-8"):
+        check_files([doc], results)

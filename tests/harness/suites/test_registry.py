@@ -43,6 +43,7 @@ def test_a_run_on_a_built_in_suite_beside_a_corrupt_user_registry(tmp_path, isol
         str(tmp_path), "--quiet", "--no-report",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
+    assert "warning: suite registry" in result.stderr and "imported suites" in result.stderr
 
 
 def test_a_tampered_user_suite_says_how_a_user_restores_it(isolated_home):
@@ -121,3 +122,31 @@ def test_imports_started_together_each_register_their_suite(tmp_path, isolated_h
     ]
     codes = sorted(p.wait(timeout=300) for p in same)
     assert codes == [0, 2, 2]  # the name is taken by whichever came first; the others are told
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"optimal_htm": -3}, "optimal_htm=-3 is not a length from 0 to 20"),
+        ({"optimal_qtm": 27}, "optimal_qtm=27 is not a length from 0 to 26"),
+        ({"optimal_htm": 5, "scramble": "R U"}, "longer than the instance's own scramble"),
+    ],
+)
+def test_optima_are_checked_when_a_suite_is_read(tmp_path, extra, message):
+    facelets = state_to_facelets(apply_sequence(solved_batch(1), parse_moves("R U"))[:, 0])
+    line = json.dumps({"id": 0, "facelets": facelets, **extra})
+    with pytest.raises(SuiteError, match=message):
+        parse_instances(line.encode(), "mine.jsonl")
+    with pytest.raises(SuiteError, match=message.split(" is")[0]):
+        register_user_suite("mine", [Instance(0, facelets, **extra)], {"source": "test"})
+
+
+def test_a_huge_scramble_or_token_is_refused_short(tmp_path, isolated_home):
+    path = tmp_path / "huge.txt"
+    path.write_text("R " * 200_000 + "\n" + "Q" * 100_000 + "\n")
+    done = bench("suites", "import", "text", str(path), "--name", "huge")
+    assert done.returncode == 2 and "more than 1000 moves" in done.stderr
+    assert len(done.stderr) < 500
+    path.write_text("R U\n" + "Q" * 100_000 + "\n")
+    done = bench("suites", "import", "text", str(path), "--name", "huge")
+    assert done.returncode == 2 and len(done.stderr) < 500, done.stderr[:300]

@@ -135,7 +135,8 @@ def test_sigterm_ends_a_sitting_after_saving_the_step_it_reached(tmp_path):
 
     out = tmp_path / "run"
     command = [
-        sys.executable, "-m", "cubebench.solvers.cayley_mlp.train", "--out", str(out),
+        sys.executable, "-c", "from cubebench.harness.cli.main import main; main()", "train",
+        "cayley-mlp", "--out", str(out),
         "--steps", "100000", "--eval-every-steps", "100000", "--threads", "1",
         "--hidden1", "16", "--hidden2", "8", "--residual-blocks", "0",
     ]  # fmt: skip
@@ -144,14 +145,14 @@ def test_sigterm_ends_a_sitting_after_saving_the_step_it_reached(tmp_path):
     time.sleep(2.0)  # some steps; how many does not matter
     process.send_signal(signal.SIGTERM)
     output, _ = process.communicate(timeout=120)
-    assert process.returncode == 0, output
+    assert process.returncode == 128 + signal.SIGTERM, output  # as `bench run` ends
     assert "stopped by SIGTERM at step" in output
     stopped_at = int(output.split("stopped by SIGTERM at step ")[1].split(":")[0])
     state = read_state(state_path(out, "cayley-mlp-qtm"))
     assert stopped_at >= 1 and state["progress"]["step"] == stopped_at
     assert state["sittings"][-1]["steps"] == stopped_at
     resumed = subprocess.run(
-        [*command[:3], "--out", str(out), "--sitting-steps", "1", "--threads", "1"],
+        [*command[:5], "--out", str(out), "--sitting-steps", "1", "--threads", "1"],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert f"resumed at step {stopped_at}" in resumed.stdout, resumed.stdout + resumed.stderr

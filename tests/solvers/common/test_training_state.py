@@ -3,6 +3,7 @@ model it did not start."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -145,3 +146,36 @@ def test_bench_train_over_a_shipped_model_stops_in_one_line(tmp_path):
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "--replace" in done.stderr
     assert _files(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--minutes", "nan"], "--minutes nan: must be more than 0"),
+        (["--lr", "nan"], "--lr nan: must be more than 0"),
+        (["--lr", "-0.1"], "--lr -0.1: must be more than 0"),
+        (["--threads", "0"], "--threads 0: must be from 1"),
+        (["--threads", "-1"], "--threads -1: must be from 1"),
+        (["--device", "tpu"], "--device 'tpu': choose cpu, cuda or cuda:N"),
+        (["--init-from", "/etc/passwd"], "--init-from /etc/passwd: give a checkpoint folder"),
+    ],
+)
+def test_a_bad_training_option_is_refused_in_one_line_before_anything_is_written(
+    tmp_path, extra, message
+):
+    out = tmp_path / "out"
+    with pytest.raises(ArgumentError, match=re.escape(message)) as caught:
+        main([*TINY_ARGS, "--out", str(out), *extra])
+    assert len(str(caught.value).splitlines()) == 1
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_cuda_without_a_gpu_and_an_out_that_is_a_file_are_refused(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("mine\n")
+    with pytest.raises(ArgumentError, match="a file, not a folder"):
+        main([*TINY_ARGS, "--out", str(afile)])
+    assert afile.read_text() == "mine\n"
+    if not torch.cuda.is_available():
+        with pytest.raises(ArgumentError, match="torch sees no CUDA device"):
+            main([*TINY_ARGS, "--out", str(tmp_path / "gpu"), "--device", "cuda"])
