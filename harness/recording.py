@@ -66,6 +66,10 @@ class RecordSink:
         and name the machine it loaded on (a run killed later still says where it ran)."""
         known = self.manifest["solvers"][self.key]
         check_pinned(known, meta, self.key, self.store)
+        meta = dict(meta)
+        for cost in ("load_s", "load_peak_rss_mb"):  # the costliest of the entry's workers
+            if isinstance(known.get(cost), int | float) and isinstance(meta.get(cost), int | float):
+                meta[cost] = max(known[cost], meta[cost])
         changed = not known.items() >= meta.items()
         known.update(meta)
         seen = self.nodes() if self.nodes is not None else {}

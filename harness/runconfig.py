@@ -41,6 +41,10 @@ class SolverSpec:
         return self.label or self.name
 
 
+TIMINGS = ("shared", "alone")
+"""How a run's times are taken: see :attr:`RunConfig.timing`."""
+
+
 @dataclass(frozen=True)
 class RunConfig:
     """Everything that defines a run; stored in the manifest so a run can be resumed.
@@ -54,6 +58,12 @@ class RunConfig:
     suites: tuple[str, ...]
     limit: int | None = None
     time_limit: float = 60.0
+    # suite -> the first N instances of that suite (``--suite random-state-v1:20``), under
+    # the run's ``limit``: equal budgets for a slow suite beside fast ones in one run
+    suite_limits: dict[str, int] = field(default_factory=dict)
+    # "shared": each entry's ``workers`` processes solve at once (on a machine's cores they
+    # share); "alone": one worker at a time, the only process solving, for times to compare
+    timing: str = "shared"
     max_nodes: int | None = None
     max_model_calls: int | None = None
     max_length: int | None = None
@@ -73,15 +83,29 @@ class RunConfig:
             counts=("limit", "workers", "max_nodes", "max_model_calls", "max_length"),
             flags=True,
         )
+        if self.timing not in TIMINGS:
+            raise ArgumentError(f"--timing {self.timing!r}: choose one of {', '.join(TIMINGS)}")
+        if self.timing == "alone" and self.workers != 1:
+            raise ArgumentError(
+                f"--timing alone --workers {self.workers}: alone means one worker solving"
+            )
+        for suite, n in self.suite_limits.items():
+            if suite not in self.suites:
+                raise ArgumentError(f"--suite {suite}:{n}: {suite} is not a suite of the run")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise ArgumentError(f"--suite {suite}:{n!r}: give a whole number of cubes ≥ 1")
         if self.max_length is not None and self.max_length > MAX_ANSWER_MOVES:
             raise ArgumentError(
                 f"--max-length {self.max_length}: at most {MAX_ANSWER_MOVES} moves (no cube "
                 "needs more than 26; longer answers are not replayed)"
             )
 
-    def limit_for(self, spec: SolverSpec) -> int | None:
-        """How many instances of each suite the entry attempts (None: every one)."""
-        limits = [n for n in (self.limit, spec.limit) if n is not None]
+    def limit_for(self, spec: SolverSpec | None, suite: str | None = None) -> int | None:
+        """How many instances of ``suite`` the entry attempts (None: every one): the least
+        of the run's limit, the entry's and the suite's."""
+        own = spec.limit if spec is not None else None
+        per_suite = self.suite_limits.get(suite) if suite is not None else None
+        limits = [n for n in (self.limit, own, per_suite) if n is not None]
         return min(limits, default=None)
 
     @property

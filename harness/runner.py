@@ -266,9 +266,7 @@ def _resume_locked(
                 f"({pinned[:12]}… -> {suite.sha256[:12]}…); start a new run"
             )
     done = {r.key for r in store.read_records()}
-    todo = [
-        s for s in config.solvers if next(_tasks(s.key, suites, config.limit_for(s), done), None)
-    ]
+    todo = [s for s in config.solvers if next(_tasks(s, suites, config, done), None)]
     executor = make_executor(config.executor, config.address)
     try:
         started = executor.preload([config.job(s) for s in todo])
@@ -311,7 +309,7 @@ def _extended(config: RunConfig, limit: int, store: RunStore) -> RunConfig:
 def _load_suites(config: RunConfig) -> list[Suite]:
     if not config.solvers or not config.suites:
         raise SuiteError("a run needs at least one solver and one suite")
-    return [load_suite(name, config.limit) for name in config.suites]
+    return [load_suite(name, config.limit_for(None, name)) for name in config.suites]
 
 
 def _execute(
@@ -325,7 +323,7 @@ def _execute(
 ) -> RunStore:
     done = {r.key: r for r in store.read_records()}
     totals = {
-        (sp.key, s.name): min(len(s), config.limit_for(sp) or len(s))
+        (sp.key, s.name): min(len(s), config.limit_for(sp, s.name) or len(s))
         for sp in config.solvers
         for s in suites
     }
@@ -333,7 +331,7 @@ def _execute(
     try:
         with progress:
             for spec in config.solvers:
-                tasks = list(_tasks(spec.key, suites, config.limit_for(spec), done))
+                tasks = list(_tasks(spec, suites, config, done))
                 first = started.pop(spec.key, None)
                 if not tasks:
                     if first is not None:
@@ -374,8 +372,8 @@ def _write_nodes(manifest: dict, executor: Executor) -> None:
         manifest.setdefault("nodes", {}).update(nodes)
 
 
-def _tasks(solver: str, suites: list[Suite], limit: int | None, done: dict) -> Iterator[Task]:
+def _tasks(spec: SolverSpec, suites: list[Suite], config: RunConfig, done: dict) -> Iterator[Task]:
     for suite in suites:
-        for inst in suite.instances[: limit or len(suite)]:
-            if (solver, suite.name, inst.id) not in done:
-                yield Task((solver, suite.name, inst.id), inst.facelets)
+        for inst in suite.instances[: config.limit_for(spec, suite.name) or len(suite)]:
+            if (spec.key, suite.name, inst.id) not in done:
+                yield Task((spec.key, suite.name, inst.id), inst.facelets)

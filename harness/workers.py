@@ -41,6 +41,7 @@ def load_solver(solver: str, settings: dict[str, Any]) -> tuple[Any, tuple]:
     """Make the solver; returns it (or None) and the ``ready``/``load_error`` message."""
     from cubebench.harness.registry import make_solver  # imported where solvers run only
 
+    start = time.perf_counter()
     try:
         instance = make_solver(solver, settings)
     except BaseException as exc:  # report any load failure
@@ -50,8 +51,21 @@ def load_solver(solver: str, settings: dict[str, Any]) -> tuple[Any, tuple]:
         "checkpoint_sha256": getattr(instance, "checkpoint_sha256", None),
         # how the solver runs here (precision, threads), where it says
         **dict(getattr(instance, "runtime_info", {}) or {}),
+        # what loading cost this worker: a solver that builds a table at load is not free
+        "load_s": round(time.perf_counter() - start, 3),
+        "load_peak_rss_mb": peak_rss_mb(),
     }
     return instance, ("ready", meta)
+
+
+def peak_rss_mb() -> float | None:
+    """This process's peak resident memory so far, in MB (None where the OS does not say)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (2**20 if sys.platform == "darwin" else 2**10), 1)  # bytes or KB
 
 
 def declared_metric(instance: Any) -> str:

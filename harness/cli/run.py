@@ -47,6 +47,24 @@ DEFAULT_LIMIT = 100
 """Instances per suite in the default benchmark, sized to finish in about 15 minutes here."""
 
 
+def split_suite_limits(names: list[str]) -> tuple[list[str], dict[str, int]]:
+    """``--suite NAME`` or ``--suite NAME:N`` (that suite's first N cubes): the suites, and
+    the limits of those that have one."""
+    suites, limits = [], {}
+    for text in names:
+        name, colon, count = text.rpartition(":")
+        if not colon or not count.isdigit():
+            suites.append(text)
+            continue
+        if int(count) < 1:
+            raise SettingsError(f"--suite {text}: give a number of cubes ≥ 1 after the colon")
+        suites.append(name)
+        limits[name] = int(count)
+    if len(set(suites)) != len(suites):
+        raise SettingsError(f"--suite: a suite is named twice ({', '.join(suites)})")
+    return suites, limits
+
+
 def split_settings(
     solvers: list[str], assignments: list[str], settings_file: Path | None
 ) -> dict[str, dict[str, str]]:
@@ -181,7 +199,10 @@ def run_command(
         typer.Option("--settings", help="TOML file: a \\[solver] table of settings each"),
     ] = None,
     suite: Annotated[
-        list[str] | None, typer.Option("--suite", metavar="SUITE", help="suite name (repeat)")
+        list[str] | None,
+        typer.Option(
+            "--suite", metavar="SUITE", help="suite name, or NAME:N for its first N cubes (repeat)"
+        ),
     ] = None,
     limit: Annotated[int | None, typer.Option(help="first N instances of each suite")] = None,
     time_limit: Annotated[float, typer.Option(help="wall seconds per instance")] = 60.0,
@@ -207,6 +228,13 @@ def run_command(
         bool, typer.Option(help="default benchmark on every instance, every solver at defaults")
     ] = False,
     seed: Annotated[int, typer.Option(help="seed recorded with the run")] = 0,
+    timing: Annotated[
+        str,
+        typer.Option(
+            help="shared: each entry's --workers solve at once; alone: one worker, the only "
+            "process solving (times to compare)"
+        ),
+    ] = "shared",
     quiet: Annotated[bool, typer.Option(help="no progress bars")] = False,
     report: Annotated[bool, typer.Option(help="write the run's report at the end")] = True,
 ) -> None:
@@ -226,23 +254,29 @@ def run_command(
         unknown_default = [s for s in solvers if s not in available_solvers() and ":" not in s]
         if unknown_default and not solver:
             solvers = [s for s in solvers if s not in unknown_default]
-        suites = list(suite or ALL_SUITES)
+        suites, suite_limits = split_suite_limits(suite or list(ALL_SUITES))
         if not solver and not suite and not full and limit is None:
             limit = DEFAULT_LIMIT
         specs = split_settings(solvers, setting or [], settings_file)
         entries = sweep_specs(solvers, specs, sweep or [])
         if not solver and not full:
             entries = default_entries(entries)
+        if timing == "alone":
+            given = ctx.get_parameter_source("workers")
+            if given is None or given.name in ("DEFAULT", "DEFAULT_MAP"):
+                workers = 1  # alone is one worker; an explicit --workers 2 is refused
         config = RunConfig(
             solvers=tuple(entries),
             suites=tuple(suites),
             limit=limit,
+            suite_limits=suite_limits,
             time_limit=time_limit,
             max_nodes=max_nodes,
             max_model_calls=max_model_calls,
             max_length=max_length,
             workers=workers,
             memory_limit_gb=memory_limit_gb,
+            timing=timing,
             out=str(out),
             seed=seed,
             executor=executor,

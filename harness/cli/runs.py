@@ -137,6 +137,11 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
         origin = solver.get("origin", {})
         if origin.get("registered", "built-in") != "built-in" or origin.get("packages"):
             say(f"{name}: {describe_origin(solver['origin'])}")
+        shown = {"solver", "settings", "origin", "name", "precision", "precision_reason"}
+        skip = shown | {"threads", "metric"}
+        runtime = {k: v for k, v in solver.items() if k not in skip and v is not None}
+        if runtime:  # what the solver reported of how it runs (its runtime_info), and pins
+            say(f"{name}: " + ", ".join(f"{k} {_short(v)}" for k, v in runtime.items()))
         if "precision" in solver:
             say(
                 f"{name}: precision {solver['precision']} ({solver.get('precision_reason')}), "
@@ -144,3 +149,8 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
                 + (f", searching {solver['metric']}" if solver.get("metric") else "")
             )
     print_summary(store)
+
+
+def _short(value: object) -> str:
+    text = str(value)
+    return text[:12] + "…" if len(text) == 64 and text.isalnum() else text[:80]

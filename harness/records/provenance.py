@@ -99,7 +99,10 @@ def code_origin(module: str) -> dict[str, Any]:
         if git["commit"] is not None and git != git_info():  # not cubebench's own checkout
             origin |= {"commit": git["commit"], "dirty": git["dirty"]}
     pinned = "commit" in origin and not origin.get("dirty")
-    if not pinned and ("version" not in origin or origin.get("editable") or "commit" in origin):
+    # a version alone pins code only from a package index: a local folder or an editable
+    # install can change under the same version, so its source is hashed
+    moving = origin.get("editable") or "commit" in origin or "url" in origin
+    if not pinned and ("version" not in origin or moving):
         origin["source_sha256"] = _source_digest(root)  # no version, or code that can move
     return origin
 

@@ -14,45 +14,20 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pandas as pd
 import seaborn as sns
-from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator
+from matplotlib.ticker import MaxNLocator
 
 from cubebench.harness.metrics import wilson_interval
+from cubebench.harness.report.budgets import cactus
+from cubebench.harness.report.style import (
+    line,
+    log_ticks,
+    marker_of,
+    outside_legend,
+    palette,
+    save,
+)
 
 RANDOM_SUITE_PREFIX = "random-state"
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "*")
-
-
-def palette(labels: list[str]) -> dict[str, tuple]:
-    colours = sns.color_palette("tab10", n_colors=max(10, len(labels)))
-    return {label: colours[i] for i, label in enumerate(sorted(labels))}
-
-
-def marker_of(label: str, colours: dict) -> str:
-    """An entry's marker, fixed like its colour: by its place among the sorted labels."""
-    return MARKERS[sorted(colours).index(label) % len(MARKERS)]
-
-
-def _line(ax: plt.Axes, x: pd.Series, y: pd.Series, label: str, colours: dict) -> None:
-    """One solver's curve: its colour and its marker, the same in every figure."""
-    ax.plot(x, y, marker=marker_of(label, colours), ms=4, label=label, color=colours[label])
-
-
-def outside_legend(ax: plt.Axes, handles_of: plt.Axes | None = None, title: str = "") -> None:
-    """The legend right of the axes, where it hides no data (inside, it covered curves)."""
-    handles, labels = (handles_of or ax).get_legend_handles_labels()
-    if handles:
-        ax.legend(
-            handles, labels, fontsize=8, title=title or None, loc="upper left",
-            bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0, frameon=False,
-        )  # fmt: skip
-
-
-def _save(fig: plt.Figure, folder: Path, name: str) -> list[Path]:
-    paths = [folder / f"{name}.png", folder / f"{name}.svg"]
-    fig.savefig(paths[0], dpi=110, bbox_inches="tight")
-    fig.savefig(paths[1], bbox_inches="tight")
-    plt.close(fig)
-    return paths
 
 
 def _solve_rate_by(
@@ -79,7 +54,7 @@ def _solve_rate_by(
     for i, (label, g) in enumerate(groups):
         # a small sideways dodge and a marker each: two curves at 100% stay both visible
         x = g["depth"] + 0.08 * (i - (len(groups) - 1) / 2)
-        _line(ax, x, 100 * g["rate"], label, colours)
+        line(ax, x, 100 * g["rate"], label, colours)
         if g["n"].max() < most:  # a few cubes a depth: a band that wide would hide the rest
             ax.lines[-1].set(linestyle="--", label=f"{label} ({g['n'].max()} a depth, no band)")
             continue
@@ -121,7 +96,7 @@ def length_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.D
     optimum = pd.DataFrame({"depth": known.index, "optimal_htm": known["mean"].to_numpy()})
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for label, g in table.groupby("label"):
-        _line(ax, g["depth"], g["length_htm"], label, colours)
+        line(ax, g["depth"], g["length_htm"], label, colours)
     if len(optimum):
         ax.plot(optimum["depth"], optimum["optimal_htm"], "k--", label="optimum (exact, <= 10)")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -145,7 +120,7 @@ def time_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.Dat
     )
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for label, g in table.groupby("label"):
-        _line(ax, g["depth"], g["wall_s"], label, colours)
+        line(ax, g["depth"], g["wall_s"], label, colours)
     ax.set_yscale("log")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     log_ticks(ax.yaxis)
@@ -193,26 +168,6 @@ def random_length_distribution(
             title="entry (solved cubes)", title_fontsize=8,
         )  # fmt: skip
     return fig, table
-
-
-SHORT_SPAN = 20.0
-"""A log axis whose view spans less than this ratio also labels its 2s and 5s: below about a
-decade only one decade tick (or none) is in view, and a time axis read "1" alone says nothing."""
-
-
-def log_ticks(axis: matplotlib.axis.Axis) -> None:
-    """Readable log ticks: decades labelled plainly (0.01, 0.1, 1, 10), the 2s and 5s between
-    them labelled only on a short span (matplotlib's default labels every minor tick of a
-    short range, and they overlap)."""
-
-    def minor(value: float, _: int) -> str:
-        low, high = sorted(axis.get_view_interval())
-        return f"{value:g}" if low > 0 and high / low < SHORT_SPAN else ""
-
-    axis.set_major_locator(LogLocator(base=10, numticks=12))
-    axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-    axis.set_minor_locator(LogLocator(base=10, subs=(2, 5), numticks=12))
-    axis.set_minor_formatter(FuncFormatter(minor))
 
 
 def setting_of(label: str, family: str) -> str:
@@ -359,6 +314,7 @@ FIGURES: dict[str, tuple[str, Callable]] = {
     "time_vs_depth": ("Time per cube against depth", time_vs_depth),
     "random_lengths": ("Length distribution on fully scrambled cubes", random_length_distribution),
     "pareto": ("Time versus length: each solver's frontier over its settings", pareto),
+    "cactus": ("Cubes solved within t seconds a cube, per entry (log t)", cactus),
 }
 
 
@@ -375,7 +331,7 @@ def draw_all(data: pd.DataFrame, folder: Path) -> dict[str, tuple[str, list[Path
     for name, (title, draw) in FIGURES.items():
         fig, table = draw(data, colours)
         if len(table):
-            out[name] = (title, _save(fig, folder, name), table)
+            out[name] = (title, save(fig, folder, name), table)
         else:
             plt.close(fig)
             for stale in (folder / f"{name}.png", folder / f"{name}.svg"):
@@ -393,4 +349,4 @@ def draw_head_to_head(
         plt.close(fig)
         return None
     caption = f"Paired length differences against {baseline}"
-    return caption, _save(fig, folder, "head_to_head"), table
+    return caption, save(fig, folder, "head_to_head"), table

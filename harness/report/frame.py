@@ -82,6 +82,7 @@ def load_runs(
         # bootstrap resamples by position, and its interval must not depend on that order
         frame = frame.sort_values(["solver", "suite", "instance"], kind="stable")
         frame["run"] = store.run_id
+        frame["hardware"] = hardware_of(manifest)
         suites = manifest["suites"]
         frame["suite_sha256"] = frame["suite"].map({k: v["sha256"] for k, v in suites.items()})
         for column in ("depth", "qdepth"):  # face-turn and quarter-turn depth suites
@@ -109,6 +110,20 @@ def load_runs(
         family.get((run, s), s) for run, s in zip(data["run"], data["solver"], strict=True)
     ]
     return data, runs
+
+
+def hardware_of(manifest: dict[str, Any]) -> str:
+    """Where a run's times were taken: the GPU where one was used, else the CPU and cores,
+    and how many processes solved at once (times of several at once share the cores)."""
+    machine = manifest.get("machine") or {}
+    config = manifest.get("config") or {}
+    gpu = machine.get("gpu")
+    where = f"GPU {gpu}" if gpu else f"{machine.get('cpu', '?')}, {machine.get('cores', '?')} cores"
+    workers = config.get("workers") if isinstance(config, dict) else None
+    alone = isinstance(config, dict) and config.get("timing") == "alone"
+    if alone:
+        return where + ", timed alone"
+    return where + (f", {workers} solving at once" if isinstance(workers, int) else "")
 
 
 def drop_repeats(data: pd.DataFrame, runs: list[LoadedRun]) -> tuple[pd.DataFrame, list[str]]:

@@ -17,11 +17,16 @@ class NothingToCompareError(ValueError):
     """``bench compare`` found nothing to pair: a gate must not pass on an empty table."""
 
 
+TIME_FLOOR_S = 0.005
+"""The least change of median time, in seconds, that a relative time rule counts: below it
+a percentage of microseconds is the timer's and the scheduler's noise, not the solver's."""
+
+
 @dataclass(frozen=True)
 class Rule:
     """``solve_rate<-1pp``: fail if the solve rate dropped by more than 1 point;
     ``length>+0.5``: mean HTM length grew by more than 0.5; ``time>+20%``: median time grew
-    by more than 20%."""
+    by more than 20% and by at least :data:`TIME_FLOOR_S` seconds."""
 
     metric: str
     op: str
@@ -52,4 +57,10 @@ class Rule:
         }[self.metric]
         if delta is None or math.isnan(delta):
             return False
+        if self.metric == "time":
+            # a relative change of tiny times is noise (30 µs against 25 µs is +20%): a
+            # time rule needs the new median to have moved by TIME_FLOOR_S too
+            moved = abs(row["new_median_s"] - row["base_median_s"])
+            if math.isnan(moved) or moved < TIME_FLOOR_S:
+                return False
         return delta < self.value if self.op == "<" else delta > self.value
