@@ -8,6 +8,7 @@ import sys
 
 import typer
 
+from cubebench.harness.cli.published import runs_app
 from cubebench.harness.cli.report import (
     compare_command,
     doc_tables_command,
@@ -35,6 +36,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(suites_app, name="suites")
+app.add_typer(runs_app, name="runs")
 app.command("run")(run_command)
 app.command("ls")(ls_command)
 app.command("show")(show_command)

@@ -113,7 +113,7 @@ def leaderboard_command(
     data, loaded = load_runs(runs)
     data, _ = drop_repeats(data, loaded)
     table = leaderboard(data, loaded)
-    if not (table["source"] == "measured here").any():
+    if table["source"].str.startswith("published: ").all():
         typer.echo(
             "none of these runs covers the DeepCubeA test set; import it with "
             "`bench suites import deepcubea data_0.pkl --name deepcubea-test` and run on it",

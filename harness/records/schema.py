@@ -21,9 +21,11 @@ from cubebench.harness.cube.notation import NotationError, length_htm, length_qt
 
 SCHEMA_VERSION: Final = 3
 
-STATUSES: Final = ("solved", "unsolved", "wrong", "illegal", "timeout", "error")
+STATUSES: Final = ("solved", "unsolved", "wrong", "illegal", "timeout", "error", "claimed")
 """solved: the moves solve the cube within budget. unsolved: the solver gave up or went over
-its length/node budget. wrong: legal moves that do not solve it. illegal: something that is
+its length/node budget. wrong: legal moves that do not solve it. claimed: a peer's published
+length whose moves were never published, so the harness could not replay it (imported runs
+only; never counted as verified). illegal: something that is
 not a move id. timeout: over the wall budget (killed, or returned late). error: the solver
 raised or its worker died; ``error`` holds the message."""
 

@@ -179,11 +179,15 @@ def _align(a: pd.DataFrame, b: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame
 
 def _row(pair: tuple[pd.DataFrame, pd.DataFrame], suite: str) -> dict:
     a, b = pair
-    solved_a, solved_b = a["solved"].to_numpy(bool), b["solved"].to_numpy(bool)
+    # a peer's claimed lengths (moves never published) pair as its claim, and say so
+    solved_a = (a["solved"] | (a["status"] == "claimed")).to_numpy(bool)
+    solved_b = (b["solved"] | (b["status"] == "claimed")).to_numpy(bool)
     n = len(a)
     only_a, only_b = int((solved_a & ~solved_b).sum()), int((solved_b & ~solved_a).sum())
     both = solved_a & solved_b
     row: dict = {"suite": suite, "n": n}
+    claims = [side for side, f in (("base", a), ("new", b)) if (f["status"] == "claimed").any()]
+    row["not replayed"] = ", ".join(claims)  # whose lengths are a published claim
     for side, solved in (("base", solved_a), ("new", solved_b)):
         low, high = wilson_interval(int(solved.sum()), n)
         row |= {f"{side}_rate": 100 * solved.mean(), f"{side}_low": 100 * low}
@@ -260,6 +264,7 @@ def printable(table: pd.DataFrame) -> pd.DataFrame:
                 f"{a}/{b}" for a, b in zip(table["new_shorter"], table["base_shorter"], strict=True)
             ],
             "time x": table["time_ratio"].map("{:.3g}".format),
+            "not replayed": table["not replayed"].replace("", "-"),
         }
     )
     return out

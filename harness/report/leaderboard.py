@@ -51,6 +51,8 @@ def deepcubea_suites(runs: list[LoadedRun]) -> set[str]:
 
 
 def _hardware(manifest: dict[str, Any]) -> str:
+    if manifest.get("published"):  # an imported run: its authors' machine, their times
+        return f"published: {manifest['published'].get('hardware', '?')}"
     machine = manifest.get("machine", {})
     gpu = f", {machine['gpu']}" if machine.get("gpu") else ""
     return f"{machine.get('cpu', '?')}, {machine.get('cores', '?')} cores{gpu}"
@@ -75,10 +77,13 @@ def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
         for r in runs
         for key, info in r.manifest.get("solvers", {}).items()
     }
+    imported = {r.run_id: bool(r.manifest.get("published")) for r in runs}
     rows = []
     on_set = data[data["suite"].isin(suites)]  # each cube once: frame.drop_repeats
     for label, group in on_set.groupby("label", sort=False):
-        solved = group[group["solved"]]
+        claimed = (group["status"] == "claimed").all()
+        # a peer's lengths that were never replayed are shown as its claim, and marked so
+        solved = group if claimed else group[group["solved"]]
         gaps = solved["gap_qtm"].dropna()
         times = group["wall_s"].dropna()
         metrics = sorted(set(group["metric"].dropna()))
@@ -87,7 +92,7 @@ def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
             {
                 "solver": label,
                 "n": len(group),
-                "solved %": 100 * group["solved"].mean(),
+                "solved %": np.nan if claimed else 100 * group["solved"].mean(),
                 "mean QTM": solved["length_qtm"].mean() if len(solved) else np.nan,
                 "optimal %": 100 * (gaps == 0).mean() if len(gaps) else np.nan,
                 "gap QTM": gaps.mean() if len(gaps) else np.nan,
@@ -96,7 +101,7 @@ def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
                 "searched": "/".join(metrics) or "?",
                 "hardware": "; ".join(sorted({hardware[r] for r in group["run"].unique()})),
                 "model": "; ".join(sorted({models.get(rk, "") for rk in keys})),
-                "source": "measured here",
+                "source": _source(group, imported, claimed),
             }
         )
     for row in published()["rows"]:
@@ -118,3 +123,11 @@ def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+def _source(group: pd.DataFrame, imported: dict[str, bool], claimed: bool) -> str:
+    if claimed:
+        return "its authors' published lengths, not replayed (moves unpublished)"
+    if any(imported.get(run) for run in group["run"].unique()):
+        return "verified from its authors' solutions, replayed here"
+    return "measured here"

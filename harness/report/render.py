@@ -23,7 +23,12 @@ from cubebench.harness.report.figures import FIGURES, draw_all, draw_head_to_hea
 from cubebench.harness.report.frame import LoadedRun, drop_repeats, load_runs
 from cubebench.harness.report.leaderboard import leaderboard
 from cubebench.harness.report.rules import NothingToCompareError
-from cubebench.harness.report.tables import matrix_table, summary_table
+from cubebench.harness.report.tables import (
+    by_optimal_distance,
+    distance_matrix,
+    matrix_table,
+    summary_table,
+)
 
 _CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}
 table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px}
@@ -148,12 +153,16 @@ def write_report(
     if len(budget):
         budget.to_csv(out / "time-budgets.csv", index=False)
     budget_shown = format_table(budget) if len(budget) else budget
+    difficulty = by_optimal_distance(data)
+    if len(difficulty):
+        difficulty.to_csv(out / "by-optimal-distance.csv", index=False)
+    difficulty_shown = distance_matrix(difficulty)
     numbers = summary_table(data)
     numbers.to_csv(out / "summary.csv", index=False)  # numbers, intervals in their own columns
     summary = format_table(numbers)
     matrix = matrix_table(data)
     board = leaderboard(data, runs)
-    measured_board = (board["source"] == "measured here").any()
+    measured_board = (~board["source"].str.startswith("published: ")).any()
     if measured_board:
         board.to_csv(out / "deepcubea.csv", index=False)
     board = format_table(board)
@@ -196,6 +205,15 @@ def write_report(
         md += [f"## Against {baseline}", "", _AGAINST_NOTE, "", markdown_table(against), ""]
     if measured_board:
         md += ["## The DeepCubeA test set", "", _BOARD_NOTE, "", markdown_table(board), ""]
+    if len(difficulty):
+        md += [
+            "## By optimal distance",
+            "",
+            _DISTANCE_NOTE,
+            "",
+            markdown_table(difficulty_shown),
+            "",
+        ]
     if len(budget):
         md += ["## Within a time budget", "", _BUDGET_NOTE, "", markdown_table(budget_shown), ""]
     md += ["## Summary", "", markdown_table(summary), ""]
@@ -226,6 +244,12 @@ def write_report(
             f"<p>{html.escape(_BOARD_NOTE)}</p>",
             board.to_html(index=False, border=0),
         ]
+    if len(difficulty):
+        parts += [
+            "<h2>By optimal distance</h2>",
+            f"<p>{html.escape(_DISTANCE_NOTE)}</p>",
+            difficulty_shown.to_html(index=False, border=0),
+        ]
     if len(budget):
         parts += [
             "<h2>Within a time budget</h2>",
@@ -251,6 +275,13 @@ def write_report(
     (out / "index.html").write_text("".join(parts))
     return out / "index.html"
 
+
+_DISTANCE_NOTE = (
+    "Difficulty: on the cubes whose optimum is known, the share each entry solved optimally "
+    "at each optimal distance (in the metric it searched), with the number of cubes at that "
+    "distance; by-optimal-distance.csv also holds the solve rate. A peer's published lengths "
+    "that could not be replayed (moves unpublished) count as its claim."
+)
 
 _BUDGET_NOTE = (
     "On the fully scrambled cubes: for a budget of 1, 10 and 60 s a cube, among the entries "

@@ -80,3 +80,49 @@ def matrix_table(data: pd.DataFrame) -> pd.DataFrame:
             row[suite] = f"{100 * cell['solved'].mean():.0f}%{of}{mean}"
         rows.append(row)
     return pd.DataFrame(rows, columns=["solver", "metric", *suites])
+
+
+def by_optimal_distance(data: pd.DataFrame) -> pd.DataFrame:
+    """Difficulty: per entry and exact optimal distance (in the metric the entry searched),
+    the cubes, the share solved and the share solved optimally. Only cubes whose optimum
+    is known count; a peer's claimed lengths count as their claim. Columns: solver, metric,
+    distance, n, solved %, optimal %."""
+    rows = []
+    for label, group in data.groupby("label", sort=True):
+        metric = "qtm" if (group["metric"] == "qtm").mean() > 0.5 else "htm"
+        optimum = group[f"optimal_{metric}"]
+        known = group[optimum.notna()]
+        if known.empty:
+            continue
+        claimed = known["status"] == "claimed"
+        counted = known["solved"] | claimed
+        gap = known[f"gap_{metric}"]
+        for distance, cubes in known.groupby(f"optimal_{metric}"):
+            index = cubes.index
+            rows.append(
+                {
+                    "solver": label,
+                    "metric": metric.upper(),
+                    "distance": int(distance),
+                    "n": len(cubes),
+                    "solved %": 100 * counted[index].mean(),
+                    "optimal %": 100 * (counted[index] & (gap[index] == 0)).mean(),
+                }
+            )
+    return pd.DataFrame(
+        rows, columns=["solver", "metric", "distance", "n", "solved %", "optimal %"]
+    )
+
+
+def distance_matrix(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`by_optimal_distance` as a report shows it: an entry per row, a distance per
+    column, each cell ``% optimal (n)``."""
+    if table.empty:
+        return table
+    cells = table.assign(
+        cell=[f"{o:.1f}% ({n})" for o, n in zip(table["optimal %"], table["n"], strict=True)]
+    )
+    wide = cells.pivot_table(index=["solver", "metric"], columns="distance", values="cell",
+                             aggfunc="first").fillna("")  # fmt: skip
+    wide.columns = [f"d={c}" for c in wide.columns]
+    return wide.reset_index()

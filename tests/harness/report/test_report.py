@@ -18,7 +18,9 @@ from cubebench.harness.runner import RunConfig, SolverSpec, run
 
 from .synthetic import make_run
 
-FIGURES = ["solve_rate_vs_depth", "length_vs_depth", "time_vs_depth", "random_lengths", "pareto"]
+FIGURES = [
+    "solve_rate_vs_depth", "length_vs_depth", "time_vs_depth", "random_lengths", "pareto", "cactus",
+]  # fmt: skip
 
 
 def _check_report(folder, extra=()):
