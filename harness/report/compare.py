@@ -111,10 +111,11 @@ def matrix_cells(table: pd.DataFrame) -> pd.DataFrame:
 
     def cell(row: pd.Series) -> str:
         rate = f"{row['solve_rate_diff_pp']:+.1f} pp (p {row['mcnemar_p']:.2g})"
-        if pd.isna(row["length_diff"]):
-            return rate
-        low, high = row["length_ci_low"], row["length_ci_high"]
-        return f"{rate}; {row['length_diff']:+.2f} [{low:+.2f}, {high:+.2f}]"
+        for metric, name in (("length", "HTM"), ("length_qtm", "QTM")):
+            if not pd.isna(row[f"{metric}_diff"]):
+                low, high = row[f"{metric}_ci_low"], row[f"{metric}_ci_high"]
+                rate += f"; {name} {row[f'{metric}_diff']:+.2f} [{low:+.2f}, {high:+.2f}]"
+        return rate
 
     shown = table.assign(cell=table.apply(cell, axis=1))
     order = list(dict.fromkeys(shown["suite"]))

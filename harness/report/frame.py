@@ -115,6 +115,8 @@ def load_runs(
 def hardware_of(manifest: dict[str, Any]) -> str:
     """Where a run's times were taken: the GPU where one was used, else the CPU and cores,
     and how many processes solved at once (times of several at once share the cores)."""
+    if manifest.get("published"):  # a peer's own times, on its own machine
+        return f"published: {manifest['published'].get('hardware', '?')}"
     machine = manifest.get("machine") or {}
     config = manifest.get("config") or {}
     gpu = machine.get("gpu")

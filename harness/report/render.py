@@ -294,8 +294,9 @@ _BUDGET_NOTE = (
 _AGAINST_NOTE = (
     "Each entry against the baseline on the cubes both attempted: the solve-rate difference "
     "in points with McNemar's exact p on the cubes only one of them solved; then, on the cubes "
-    "both solved, the mean paired HTM length difference with its 95% bootstrap interval "
-    "(negative: shorter than the baseline). The head-to-head figure shows every such cube."
+    "both solved, the mean paired length difference in each metric (HTM, QTM) with its 95% "
+    "bootstrap interval (negative: shorter than the baseline). The head-to-head figure shows "
+    "every such cube's face-turn difference."
 )
 
 
