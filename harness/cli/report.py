@@ -120,6 +120,13 @@ def leaderboard_command(
             err=True,
         )
     typer.echo(markdown_table(format_table(table)))
+    from cubebench.harness.report.leaderboard import deepcubea_suites
+    from cubebench.harness.report.tables import by_optimal_distance, distance_matrix
+
+    difficulty = by_optimal_distance(data[data["suite"].isin(deepcubea_suites(loaded))])
+    if len(difficulty):
+        typer.echo("\nShare solved optimally, by optimal distance (cubes at that distance):\n")
+        typer.echo(markdown_table(distance_matrix(difficulty)))
 
 
 def doc_tables_command(

@@ -99,3 +99,26 @@ def within_budgets(data: pd.DataFrame, budgets: tuple[float, ...] = BUDGETS_S) -
             row["hardware"] = "; ".join(dict.fromkeys(e["hardware"] for e in winners))
             rows.append(row)
     return pd.DataFrame(rows)
+
+
+def optimal_by_distance(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]:
+    """Difficulty: each entry's share of optimal answers at each exact optimal distance (the
+    table of :func:`~cubebench.harness.report.tables.by_optimal_distance`), one line each."""
+    from cubebench.harness.report.tables import by_optimal_distance
+
+    table = by_optimal_distance(data)
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for label, g in table.groupby("solver"):
+        ax.plot(
+            g["distance"], g["optimal %"], color=colours[label], marker=marker_of(label, colours),
+            ms=4, label=f"{label} ({g['metric'].iloc[0]})",
+        )  # fmt: skip
+    ax.set(
+        xlabel="optimal distance (the metric each entry searched)",
+        ylabel="% of those cubes solved optimally",
+        title="Optimal answers by optimal distance",
+        ylim=(-2, 102),
+    )
+    if len(table):
+        outside_legend(ax)
+    return fig, table

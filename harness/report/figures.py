@@ -17,7 +17,7 @@ import seaborn as sns
 from matplotlib.ticker import MaxNLocator
 
 from cubebench.harness.metrics import wilson_interval
-from cubebench.harness.report.budgets import cactus
+from cubebench.harness.report.budgets import cactus, optimal_by_distance
 from cubebench.harness.report.style import (
     line,
     log_ticks,
@@ -315,6 +315,10 @@ FIGURES: dict[str, tuple[str, Callable]] = {
     "random_lengths": ("Length distribution on fully scrambled cubes", random_length_distribution),
     "pareto": ("Time versus length: each solver's frontier over its settings", pareto),
     "cactus": ("Cubes solved within t seconds a cube, per entry (log t)", cactus),
+    "optimal_by_distance": (
+        "Share of optimal answers by optimal distance (cubes with a known optimum)",
+        optimal_by_distance,
+    ),
 }
 
 

@@ -181,7 +181,7 @@ def write_report(
     missing = [caption for name, (caption, _) in FIGURES.items() if name not in figures]
     left_out = (
         "Not drawn, for want of data in these runs (no depth-k or qdepth-k suite, no "
-        "random-state suite or no solved cube): " + "; ".join(missing) + "."
+        "random-state suite, no solved cube or no known optimum): " + "; ".join(missing) + "."
         if missing
         else ""
     )

@@ -20,6 +20,7 @@ from .synthetic import make_run
 
 FIGURES = [
     "solve_rate_vs_depth", "length_vs_depth", "time_vs_depth", "random_lengths", "pareto", "cactus",
+    "optimal_by_distance",
 ]  # fmt: skip
 
 
@@ -164,7 +165,7 @@ def test_a_run_that_predates_a_setting_is_labelled_with_its_default(tmp_path):
         ({("depth-03-v1", 3): 5, ("depth-07-v1", 7): 9}, {"random_lengths"}),
         (
             {("random-state-v1", None): 12},
-            {"solve_rate_vs_depth", "length_vs_depth", "time_vs_depth"},
+            {"solve_rate_vs_depth", "length_vs_depth", "time_vs_depth", "optimal_by_distance"},
         ),
     ],
 )
