@@ -125,3 +125,33 @@ def test_the_real_published_runs_reproduce_their_figures(tmp_path, isolated_home
     assert sum(r.length_qtm for r in claimed) / 1000 == pytest.approx(21.349, abs=5e-4)
     assert 100 * sum(r.gap_qtm == 0 for r in claimed) / 1000 == pytest.approx(65.0, abs=0.05)
     assert RunStore(tmp_path / "published-deepcubea-published").read_manifest()["published"]
+
+
+@pytest.mark.skipif(not (SHARED / "peers" / "published").is_dir(), reason="needs ../shared/data")
+def test_the_leaderboard_shows_an_imported_peer_instead_of_its_copied_figures(
+    tmp_path, isolated_home
+):
+    from cubebench.harness.report.frame import drop_repeats, load_runs
+    from cubebench.harness.report.leaderboard import leaderboard
+
+    assert bench("suites", "import", "deepcubea", str(SHARED / "peers" /
+                 "deepcubea-cube3-test-data_0.pkl"), "--name", "set").returncode == 0  # fmt: skip
+    published = SHARED / "peers" / "published"
+    runs = [
+        import_published(
+            "efficientcube",
+            published / "efficientcube-cube3" / "beam_width_262144.pkl",
+            "set",
+            tmp_path,
+        ).folder,
+        import_published(
+            "deepcubea-output", published / "deepcubea-cube3-output.txt", "set", tmp_path
+        ).folder,
+    ]
+    data, loaded = load_runs(runs)
+    board = leaderboard(drop_repeats(data, loaded)[0], loaded).set_index("solver")
+    assert "EfficientCube, beam 2^18" not in board.index and "DeepCubeA" not in board.index
+    assert board.loc["efficientcube[beam_width=262144]", "source"].startswith("verified")
+    assert "not replayed" in board.loc["deepcubea-published", "source"]
+    assert board.loc["deepcubea-published", "hardware"].startswith("published:")
+    assert "EfficientCube, beam 2^10" in board.index  # no per-instance data given for it
