@@ -126,3 +126,17 @@ def test_report_compare_and_leaderboard_refuse_a_run_with_no_records(tmp_path):
         assert "has no records yet" in done.stderr
     (empty / "records.jsonl").unlink()
     assert bench("report", str(empty), "--out", str(tmp_path / "r2")).returncode == 2
+
+
+def test_ls_runs_lists_every_run_past_a_bad_manifest(tmp_path):
+    from tests.harness.bench_process import bench
+    from tests.harness.report.synthetic import make_run
+
+    for name in ("a-good", "b-bad", "c-good"):
+        make_run(tmp_path / name, {("depth-01-v1", 1): 2}, n=2)
+    (tmp_path / "b-bad" / "manifest.json").write_text('{"schema_version": 3, "solvers": 5}')
+    done = bench("ls", "runs", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["a-good", "b-bad", "c-good"]
+    assert "unreadable" in lines[1] and "solvers is int" in lines[1]

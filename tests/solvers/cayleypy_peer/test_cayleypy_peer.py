@@ -81,6 +81,11 @@ def test_a_users_own_cayleypy_checkpoint_loads_and_one_for_another_graph_is_refu
         make_solver("cayleypy", {"weights": str(other)})
     with pytest.raises(SolverLoadError, match="no such file"):
         make_solver("cayleypy", {"weights": str(tmp_path / "absent.pt")})
+    foreign = tmp_path / "passwd"
+    foreign.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    with pytest.raises(SolverLoadError, match="not a CayleyPy checkpoint") as caught:
+        make_solver("cayleypy", {"weights": str(foreign)})
+    assert len(str(caught.value).splitlines()) == 1
 
 
 @pytest.mark.skipif(
