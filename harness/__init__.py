@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from cubebench.harness.cube import __all__ as _CUBE_NAMES
+from .cube import __all__ as _CUBE_NAMES
 
 _EXPORTS: dict[str, tuple[str, str]] = {}
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cubebench.harness.records.schema import Record
+from .records.schema import Record
 
 
 def wilson_interval(

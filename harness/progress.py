@@ -15,7 +15,7 @@ from types import TracebackType
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from cubebench.harness.records.schema import Record
+from .records.schema import Record
 
 PLAIN_EVERY_S = 30.0
 """Seconds between two count lines in a log (entry-and-suite lines come as they finish)."""

@@ -32,15 +32,15 @@ from typing import Any
 
 import numpy as np
 
-from cubebench.harness.cube import NotationError, facelets_to_state, parse_moves
-from cubebench.harness.naming import check_path_name
-from cubebench.harness.records.provenance import package_versions
-from cubebench.harness.records.schema import SCHEMA_VERSION, Record, RecordError
-from cubebench.harness.records.store import RunStore
-from cubebench.harness.solver import Budget
-from cubebench.harness.suites.model import sha256_bytes
-from cubebench.harness.suites.registry import load_suite
-from cubebench.harness.verify import RawAttempt, judge
+from .cube import NotationError, facelets_to_state, parse_moves
+from .naming import check_path_name
+from .records.provenance import package_versions
+from .records.schema import SCHEMA_VERSION, Record, RecordError
+from .records.store import RunStore
+from .solver import Budget
+from .suites.model import sha256_bytes
+from .suites.registry import load_suite
+from .verify import RawAttempt, judge
 
 FORMATS = ("efficientcube", "deepcubea-output")
 MAX_FILE_BYTES = 64 * 2**20

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cubebench.harness.cube import facelets_to_state
-from cubebench.harness.progress import RunProgress
-from cubebench.harness.records.schema import Record, RecordError
-from cubebench.harness.records.store import RunStore
-from cubebench.harness.solver import Budget
-from cubebench.harness.suites.model import Suite
-from cubebench.harness.verify import judge
-from cubebench.harness.workers import Task
+from .cube import facelets_to_state
+from .progress import RunProgress
+from .records.schema import Record, RecordError
+from .records.store import RunStore
+from .solver import Budget
+from .suites.model import Suite
+from .verify import judge
+from .workers import Task
 
 
 class RunAbortedError(RecordError):

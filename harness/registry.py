@@ -18,9 +18,9 @@ from importlib.metadata import EntryPoint, PackageNotFoundError, entry_points, v
 from pathlib import Path
 from typing import Any
 
-from cubebench.harness.naming import did_you_mean
-from cubebench.harness.records.provenance import code_origin
-from cubebench.harness.solver import SettingsError, Solver, SolverSettings, parse_settings
+from .naming import did_you_mean
+from .records.provenance import code_origin
+from .solver import SettingsError, Solver, SolverSettings, parse_settings
 
 ENTRY_POINT_GROUP = "cubebench.solvers"
 TRAINER_GROUP = "cubebench.trainers"

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cubebench.harness.executors import EXECUTORS, Job
-from cubebench.harness.solver import ArgumentError, Budget, check_limits
-from cubebench.harness.verify import MAX_ANSWER_MOVES
+from .executors import EXECUTORS, Job
+from .solver import ArgumentError, Budget, check_limits
+from .verify import MAX_ANSWER_MOVES
 
 
 @dataclass(frozen=True)

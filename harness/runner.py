@@ -16,20 +16,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from cubebench.harness.executors import Executor, make_executor
-from cubebench.harness.interrupts import exit_status, terminate_as_interrupt
-from cubebench.harness.naming import check_path_name
-from cubebench.harness.progress import RunProgress
-from cubebench.harness.recording import RecordSink, check_pinned
-from cubebench.harness.records.provenance import git_info, machine_info, package_versions
-from cubebench.harness.records.schema import SCHEMA_VERSION, RecordError
-from cubebench.harness.records.store import MANIFEST, RunStore
-from cubebench.harness.registry import describe_settings, solver_origin
-from cubebench.harness.runconfig import RunConfig, SolverSpec
-from cubebench.harness.solver import ArgumentError, SettingsError, SolverLoadError
-from cubebench.harness.suites.model import Suite, SuiteError
-from cubebench.harness.suites.registry import load_suite
-from cubebench.harness.workers import Task
+from .executors import Executor, make_executor
+from .interrupts import exit_status, terminate_as_interrupt
+from .naming import check_path_name
+from .progress import RunProgress
+from .recording import RecordSink, check_pinned
+from .records.provenance import git_info, machine_info, package_versions
+from .records.schema import SCHEMA_VERSION, RecordError
+from .records.store import MANIFEST, RunStore
+from .registry import describe_settings, solver_origin
+from .runconfig import RunConfig, SolverSpec
+from .solver import ArgumentError, SettingsError, SolverLoadError
+from .suites.model import Suite, SuiteError
+from .suites.registry import load_suite
+from .workers import Task
 
 __all__ = ["RunConfig", "RunInterruptedError", "SolverSpec", "resume", "run"]
 

@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
-from cubebench.harness.naming import ArgumentError, did_you_mean
+from .naming import ArgumentError, did_you_mean
 
 
 @dataclass(frozen=True)

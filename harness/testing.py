@@ -12,16 +12,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cubebench.harness.cube import (
+from .cube import (
     SOLVED,
     apply_move,
     apply_sequence,
     canonical_scrambles,
     random_states,
 )
-from cubebench.harness.records.schema import Record
-from cubebench.harness.solver import Budget, Solver
-from cubebench.harness.verify import judge, to_raw
+from .records.schema import Record
+from .solver import Budget, Solver
+from .verify import judge, to_raw
 
 
 class ConformanceError(AssertionError):

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from cubebench.harness.cube import (
+from .cube import (
     NUM_MOVES,
     apply_sequence,
     format_moves,
@@ -22,8 +22,8 @@ from cubebench.harness.cube import (
     length_htm,
     length_qtm,
 )
-from cubebench.harness.records.schema import Record
-from cubebench.harness.solver import Attempt, Budget
+from .records.schema import Record
+from .solver import Attempt, Budget
 
 _MAX_INFO_CHARS = 4000
 MAX_ANSWER_MOVES = 10_000

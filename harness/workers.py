@@ -18,10 +18,10 @@ from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from cubebench.harness.cube import facelets_to_state
-from cubebench.harness.interrupts import SIGNALS
-from cubebench.harness.solver import Budget, SolverLoadError
-from cubebench.harness.verify import to_raw
+from .cube import facelets_to_state
+from .interrupts import SIGNALS
+from .solver import Budget, SolverLoadError
+from .verify import to_raw
 
 _CONTEXT = mp.get_context("spawn")
 _PR_SET_PDEATHSIG = 1
@@ -39,7 +39,7 @@ class Task:
 
 def load_solver(solver: str, settings: dict[str, Any]) -> tuple[Any, tuple]:
     """Make the solver; returns it (or None) and the ``ready``/``load_error`` message."""
-    from cubebench.harness.registry import make_solver  # imported where solvers run only
+    from .registry import make_solver  # imported where solvers run only
 
     start = time.perf_counter()
     try:

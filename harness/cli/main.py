@@ -8,27 +8,27 @@ import sys
 
 import typer
 
-from cubebench.harness.cli.published import runs_app
-from cubebench.harness.cli.report import (
+from ..cube import InvalidCubeError, NotationError
+from ..interrupts import exit_status
+from ..records.schema import RecordError
+from ..registry import UnknownSolverError
+from ..report.rules import NothingToCompareError, ThresholdError
+from ..runner import RunInterruptedError
+from ..solver import ArgumentError, SettingsError, SolverLoadError
+from ..suites.model import SuiteError
+from .published import runs_app
+from .report import (
     compare_command,
     doc_tables_command,
     leaderboard_command,
     report_command,
 )
-from cubebench.harness.cli.run import run_command
-from cubebench.harness.cli.runs import ls_command, show_command
-from cubebench.harness.cli.settings import settings_command
-from cubebench.harness.cli.solve import solve_command
-from cubebench.harness.cli.suites import suites_app
-from cubebench.harness.cli.train import train_command
-from cubebench.harness.cube import InvalidCubeError, NotationError
-from cubebench.harness.interrupts import exit_status
-from cubebench.harness.records.schema import RecordError
-from cubebench.harness.registry import UnknownSolverError
-from cubebench.harness.report.rules import NothingToCompareError, ThresholdError
-from cubebench.harness.runner import RunInterruptedError
-from cubebench.harness.solver import ArgumentError, SettingsError, SolverLoadError
-from cubebench.harness.suites.model import SuiteError
+from .run import run_command
+from .runs import ls_command, show_command
+from .settings import settings_command
+from .solve import solve_command
+from .suites import suites_app
+from .train import train_command
 
 app = typer.Typer(
     help="cubebench: measure learned Rubik's Cube solvers on the same cubes.",

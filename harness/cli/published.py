@@ -24,7 +24,7 @@ def import_command(
     EfficientCube's result pickle is replayed answer by answer; DeepCubeA's output.txt holds
     lengths only, recorded as claimed and never counted as verified.
     """
-    from cubebench.harness.published import import_published
+    from ..published import import_published
 
     store = import_published(fmt, path, suite, out, run_id, system)
     statuses: dict[str, int] = {}

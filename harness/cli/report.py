@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from cubebench.harness.naming import ArgumentError
-from cubebench.harness.report.rules import Rule
+from ..naming import ArgumentError
+from ..report.rules import Rule
 
 
 def report_command(
@@ -39,7 +39,7 @@ def report_command(
     An entry is a solver with everything that can change its answers (code, version,
     settings, checkpoint); two that differ in any of these are two rows, never merged.
     """
-    from cubebench.harness.report.render import write_report  # heavy: loaded on use
+    from ..report.render import write_report  # heavy: loaded on use
 
     path = write_report(runs, out, title, baseline, first, parse_labels(label or []))
     typer.echo(f"report: {path} (and {path.with_name('index.md')})")
@@ -83,7 +83,7 @@ def compare_command(
     are paired (a regression check), or ``--base`` of the first against ``--new`` of the
     second. Nothing to pair is an error (exit 2), never an empty pass.
     """
-    from cubebench.harness.report.compare import (  # heavy: loaded on use
+    from ..report.compare import (  # heavy: loaded on use
         failures,
         head_to_head,
         printable,
@@ -106,9 +106,9 @@ def leaderboard_command(
     runs: Annotated[list[Path], typer.Argument(metavar="RUN...", help="run folders, any suites")],
 ) -> None:
     """The DeepCubeA-set table: runs on that set (QTM) beside the published results."""
-    from cubebench.harness.report.frame import drop_repeats, load_runs  # heavy: on use
-    from cubebench.harness.report.leaderboard import leaderboard
-    from cubebench.harness.report.render import format_table, markdown_table
+    from ..report.frame import drop_repeats, load_runs  # heavy: on use
+    from ..report.leaderboard import leaderboard
+    from ..report.render import format_table, markdown_table
 
     data, loaded = load_runs(runs)
     data, _ = drop_repeats(data, loaded)
@@ -120,8 +120,8 @@ def leaderboard_command(
             err=True,
         )
     typer.echo(markdown_table(format_table(table)))
-    from cubebench.harness.report.leaderboard import deepcubea_suites
-    from cubebench.harness.report.tables import by_optimal_distance, distance_matrix
+    from ..report.leaderboard import deepcubea_suites
+    from ..report.tables import by_optimal_distance, distance_matrix
 
     difficulty = by_optimal_distance(data[data["suite"].isin(deepcubea_suites(loaded))])
     if len(difficulty):
@@ -137,7 +137,7 @@ def doc_tables_command(
     write: Annotated[bool, typer.Option(help="regenerate stale tables in place")] = False,
 ) -> None:
     """Check (or --write) the result tables in documents against the runs they cite."""
-    from cubebench.harness.report.doctables import check_files  # heavy: loaded on use
+    from ..report.doctables import check_files  # heavy: loaded on use
 
     stale = check_files(files, results, write)
     for path in stale:

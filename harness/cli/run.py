@@ -9,17 +9,17 @@ from typing import Annotated
 
 import typer
 
-from cubebench.harness.cli.runs import print_matrix
-from cubebench.harness.registry import (
+from ..registry import (
     available_solvers,
     load_settings_file,
     resolve_solver_class,
     settings_class,
 )
-from cubebench.harness.runner import RunConfig, SolverSpec, resume, run
-from cubebench.harness.solver import SettingsError, parse_assignments, parse_settings
-from cubebench.harness.suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
-from cubebench.harness.suites.registry import user_registry_problem
+from ..runner import RunConfig, SolverSpec, resume, run
+from ..solver import SettingsError, parse_assignments, parse_settings
+from ..suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
+from ..suites.registry import user_registry_problem
+from .runs import print_matrix
 
 ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
 DEFAULT_ENTRIES: dict[str, tuple[dict[str, str], int | None]] = {
@@ -288,7 +288,7 @@ def run_command(
     print_matrix(store)  # the long table: bench show RUN, and the report
     typer.echo(f"run folder: {store.folder}")
     if report:
-        from cubebench.harness.report.render import write_report  # heavy: loaded on use
+        from ..report.render import write_report  # heavy: loaded on use
 
         path = write_report([store.folder], store.folder / "report", f"run {store.run_id}")
         typer.echo(f"report: {path}")

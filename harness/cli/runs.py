@@ -8,21 +8,21 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from cubebench.harness.cli.tables import print_fitted, say
-from cubebench.harness.metrics import summarize
-from cubebench.harness.records.provenance import describe_origin
-from cubebench.harness.records.schema import RecordError
-from cubebench.harness.records.store import RunStore
-from cubebench.harness.registry import available_solvers, plugin_distribution, solver_extras
-from cubebench.harness.suites.registry import list_suites
+from ..metrics import summarize
+from ..records.provenance import describe_origin
+from ..records.schema import RecordError
+from ..records.store import RunStore
+from ..registry import available_solvers, plugin_distribution, solver_extras
+from ..suites.registry import list_suites
+from .tables import print_fitted, say
 
 
 def print_matrix(store: RunStore, console: Console | None = None) -> None:
     """Suite by entry: the solve rate and mean length of each, one cell each (what a run's
     terminal ends with; ``bench show`` and the report keep the long table). Fitted to the
     terminal: entries that do not fit beside the suites follow in a further part."""
-    from cubebench.harness.report.frame import load_runs  # pandas: loaded on use
-    from cubebench.harness.report.tables import matrix_table
+    from ..report.frame import load_runs  # pandas: loaded on use
+    from ..report.tables import matrix_table
 
     data, _ = load_runs([store.folder])
     matrix = matrix_table(data).set_index("solver")

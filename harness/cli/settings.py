@@ -12,8 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cubebench.harness.registry import resolve_solver_class, settings_class
-from cubebench.harness.solver import settings_info
+from ..registry import resolve_solver_class, settings_class
+from ..solver import settings_info
 
 
 def settings_command(

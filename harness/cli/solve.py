@@ -7,21 +7,21 @@ from typing import Annotated
 
 import typer
 
-from cubebench.harness.cube import (
+from ..cube import (
     SOLVED,
     apply_sequence,
     facelets_to_state,
     parse_moves,
     state_to_facelets,
 )
-from cubebench.harness.executors.base import Job
-from cubebench.harness.executors.local import LocalExecutor
-from cubebench.harness.interrupts import exit_status, terminate_as_interrupt
-from cubebench.harness.records.schema import Record
-from cubebench.harness.registry import describe_settings, load_settings_file
-from cubebench.harness.solver import Budget, SettingsError, check_limits, parse_assignments
-from cubebench.harness.verify import judge
-from cubebench.harness.workers import Task
+from ..executors.base import Job
+from ..executors.local import LocalExecutor
+from ..interrupts import exit_status, terminate_as_interrupt
+from ..records.schema import Record
+from ..registry import describe_settings, load_settings_file
+from ..solver import Budget, SettingsError, check_limits, parse_assignments
+from ..verify import judge
+from ..workers import Task
 
 
 class _OneAnswer:

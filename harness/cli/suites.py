@@ -9,9 +9,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cubebench.harness.suites.importers import IMPORTERS
-from cubebench.harness.suites.model import SuiteError
-from cubebench.harness.suites.registry import (
+from ..suites.importers import IMPORTERS
+from ..suites.model import SuiteError
+from ..suites.registry import (
     check_new_suite_name,
     list_suites,
     load_suite,

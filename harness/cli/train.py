@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from cubebench.harness.interrupts import Terminated, exit_status
-from cubebench.harness.naming import did_you_mean
-from cubebench.harness.registry import UnknownSolverError, trainers
+from ..interrupts import Terminated, exit_status
+from ..naming import did_you_mean
+from ..registry import UnknownSolverError, trainers
 
 
 def train_command(

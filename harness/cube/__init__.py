@@ -4,8 +4,8 @@ The public format is the ``kociemba`` facelet string; batches are sticker-major 
 uint8 arrays (see :mod:`cubebench.harness.cube.engine` for why).
 """
 
-from cubebench.harness.cube.cubie import from_cubies, invert_states, random_states, to_cubies
-from cubebench.harness.cube.engine import (
+from .cubie import from_cubies, invert_states, random_states, to_cubies
+from .engine import (
     SOLVED,
     apply_move,
     apply_moves,
@@ -19,10 +19,10 @@ from cubebench.harness.cube.engine import (
     state_hash,
     state_keys,
 )
-from cubebench.harness.cube.facelets import SOLVED_FACELETS, facelets_to_state, state_to_facelets
-from cubebench.harness.cube.geometry import FACES
-from cubebench.harness.cube.moves import MOVE_INVERSE, MOVE_NAMES, MOVE_TABLES, NUM_MOVES
-from cubebench.harness.cube.notation import (
+from .facelets import SOLVED_FACELETS, facelets_to_state, state_to_facelets
+from .geometry import FACES
+from .moves import MOVE_INVERSE, MOVE_NAMES, MOVE_TABLES, NUM_MOVES
+from .notation import (
     NotationError,
     format_moves,
     length_htm,
@@ -30,8 +30,8 @@ from cubebench.harness.cube.notation import (
     parse_moves,
     reduce_moves,
 )
-from cubebench.harness.cube.scramble import canonical_scrambles
-from cubebench.harness.cube.validation import InvalidCubeError, validate_state
+from .scramble import canonical_scrambles
+from .validation import InvalidCubeError, validate_state
 
 __all__ = [
     "FACES",

@@ -15,7 +15,7 @@ from typing import Final
 
 import numpy as np
 
-from cubebench.harness.cube.geometry import FACES, NUM_STICKERS, STICKER_CUBIE, STICKER_NORMAL
+from .geometry import FACES, NUM_STICKERS, STICKER_CUBIE, STICKER_NORMAL
 
 CORNER_NAMES: Final = ("URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB")
 EDGE_NAMES: Final = ("UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR")

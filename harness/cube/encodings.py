@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cubebench.harness.cube.cubie import to_cubies
-from cubebench.harness.cube.geometry import NON_CENTRES, NUM_STICKERS, STICKER_GRID
+from .cubie import to_cubies
+from .geometry import NON_CENTRES, NUM_STICKERS, STICKER_GRID
 
 _NON_CENTRES = np.asarray(NON_CENTRES, dtype=np.intp)
 _EYE6 = np.eye(6, dtype=np.uint8)

@@ -18,8 +18,8 @@ from typing import Final
 import numba
 import numpy as np
 
-from cubebench.harness.cube.geometry import NON_CENTRES, NUM_STICKERS
-from cubebench.harness.cube.moves import MOVE_INVERSE, MOVE_TABLES, NUM_MOVES
+from .geometry import NON_CENTRES, NUM_STICKERS
+from .moves import MOVE_INVERSE, MOVE_TABLES, NUM_MOVES
 
 SOLVED: Final = np.repeat(np.arange(6, dtype=np.uint8), 9)
 SOLVED.setflags(write=False)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cubebench.harness.cube.geometry import FACES, NUM_STICKERS
-from cubebench.harness.cube.validation import InvalidCubeError, validate_state
+from .geometry import FACES, NUM_STICKERS
+from .validation import InvalidCubeError, validate_state
 
 _LETTER_TO_COLOUR = np.full(256, 255, dtype=np.uint8)
 for _i, _f in enumerate(FACES):

@@ -11,7 +11,7 @@ from typing import Final
 
 import numpy as np
 
-from cubebench.harness.cube.geometry import FACES, NUM_STICKERS, quarter_turn_permutation
+from .geometry import FACES, NUM_STICKERS, quarter_turn_permutation
 
 NUM_MOVES: Final = 18
 _SUFFIXES: Final = ("", "2", "'")

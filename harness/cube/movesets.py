@@ -22,7 +22,7 @@ from typing import Final, Literal
 
 import numpy as np
 
-from cubebench.harness.cube.moves import (
+from .moves import (
     CANONICAL_FOLLOW,
     MOVE_FACE,
     MOVE_INVERSE,

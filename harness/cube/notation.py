@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from cubebench.harness.cube.geometry import FACES
-from cubebench.harness.cube.moves import MOVE_NAMES, MOVE_QTM
+from .geometry import FACES
+from .moves import MOVE_NAMES, MOVE_QTM
 
 _NAME_TO_ID: Final = {name: i for i, name in enumerate(MOVE_NAMES)}
 # accepted spellings beyond the canonical ones: U2' is a half turn, and typographic primes

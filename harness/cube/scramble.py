@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from cubebench.harness.cube.moves import CANONICAL_FOLLOW, NUM_MOVES
+from .moves import CANONICAL_FOLLOW, NUM_MOVES
 
 
 @lru_cache(maxsize=64)
@@ -68,7 +68,7 @@ def _quarter_automaton() -> tuple[np.ndarray, np.ndarray]:
     Returns:
         (S, 12) int next state for each local move (-1: not allowed); (12,) move ids.
     """
-    from cubebench.harness.cube.movesets import move_set  # movesets imports this module's kin
+    from .movesets import move_set  # movesets imports this module's kin
 
     qtm = move_set("qtm")
     k = qtm.size

@@ -25,8 +25,8 @@ from typing import Final
 
 import numpy as np
 
-from cubebench.harness.cube.geometry import NUM_FACES, NUM_STICKERS, STICKER_CUBIE, STICKER_NORMAL
-from cubebench.harness.cube.moves import MOVE_TABLES, NUM_MOVES
+from .geometry import NUM_FACES, NUM_STICKERS, STICKER_CUBIE, STICKER_NORMAL
+from .moves import MOVE_TABLES, NUM_MOVES
 
 
 def _matrices() -> np.ndarray:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cubebench.harness.cube.cubie import (
+from .cubie import (
     CORNER_FACELETS,
     CORNER_NAMES,
     EDGE_FACELETS,
@@ -16,7 +16,7 @@ from cubebench.harness.cube.cubie import (
     permutation_parity,
     to_cubies,
 )
-from cubebench.harness.cube.geometry import CENTRES, FACES, NUM_STICKERS
+from .geometry import CENTRES, FACES, NUM_STICKERS
 
 _UNKNOWN = 255
 

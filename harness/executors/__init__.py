@@ -9,8 +9,8 @@ no-loss guarantees. Ray is imported only when asked for (``cubebench[ray]``).
 
 from __future__ import annotations
 
-from cubebench.harness.executors.base import Executor, Job, Sink
-from cubebench.harness.solver import ArgumentError
+from ..solver import ArgumentError
+from .base import Executor, Job, Sink
 
 EXECUTORS = ("local", "ray")
 
@@ -20,11 +20,11 @@ def make_executor(name: str = "local", address: str | None = None) -> Executor:
     if name == "local":
         if address:
             raise ArgumentError(f"--address {address!r}: only the ray executor takes an address")
-        from cubebench.harness.executors.local import LocalExecutor
+        from .local import LocalExecutor
 
         return LocalExecutor()
     if name == "ray":
-        from cubebench.harness.executors.ray_cluster import RayExecutor
+        from .ray_cluster import RayExecutor
 
         return RayExecutor(address)
     raise ArgumentError(f"executor {name!r}: choose one of {', '.join(EXECUTORS)}")

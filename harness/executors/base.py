@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cubebench.harness.solver import Budget
-from cubebench.harness.workers import Task
+from ..solver import Budget
+from ..workers import Task
 
 
 @dataclass(frozen=True)

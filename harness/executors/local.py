@@ -10,9 +10,9 @@ import time
 from multiprocessing.connection import wait
 from typing import Any
 
-from cubebench.harness.executors.base import Job, Sink
-from cubebench.harness.solver import SolverLoadError, kill_after
-from cubebench.harness.workers import Task, Worker, describe_exit, start_solvers, stop_all
+from ..solver import SolverLoadError, kill_after
+from ..workers import Task, Worker, describe_exit, start_solvers, stop_all
+from .base import Job, Sink
 
 MAX_LOAD_DEATHS = 3
 

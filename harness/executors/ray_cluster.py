@@ -19,11 +19,11 @@ from collections import deque
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from cubebench.harness.executors.base import Job, Sink
-from cubebench.harness.records.provenance import machine_info
-from cubebench.harness.registry import solver_resources
-from cubebench.harness.solver import ArgumentError, Budget, SolverLoadError, kill_after
-from cubebench.harness.workers import LOAD_TIMEOUT_S, Task, load_solver, solve_task
+from ..records.provenance import machine_info
+from ..registry import solver_resources
+from ..solver import ArgumentError, Budget, SolverLoadError, kill_after
+from ..workers import LOAD_TIMEOUT_S, Task, load_solver, solve_task
+from .base import Job, Sink
 
 try:
     import ray

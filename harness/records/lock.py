@@ -13,7 +13,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from cubebench.harness.records.schema import RecordError
+from .schema import RecordError
 
 try:
     import fcntl

@@ -18,7 +18,7 @@ from importlib.metadata import (
 from pathlib import Path
 from typing import Any
 
-from cubebench.harness.hardware import cpu_summary
+from ..hardware import cpu_summary
 
 PACKAGES = (
     "cubebench",

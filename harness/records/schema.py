@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Final
 
-from cubebench.harness.cube.notation import NotationError, length_htm, length_qtm, parse_moves
+from ..cube.notation import NotationError, length_htm, length_qtm, parse_moves
 
 SCHEMA_VERSION: Final = 3
 

@@ -14,8 +14,8 @@ import os
 from pathlib import Path
 from typing import Any, TextIO
 
-from cubebench.harness.records.lock import FolderLock
-from cubebench.harness.records.schema import SCHEMA_VERSION, Record, RecordError, record_from_json
+from .lock import FolderLock
+from .schema import SCHEMA_VERSION, Record, RecordError, record_from_json
 
 MANIFEST = "manifest.json"
 RECORDS = "records.jsonl"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from cubebench.harness.report.style import log_ticks, marker_of, outside_legend
+from .style import log_ticks, marker_of, outside_legend
 
 
 def measured_here(data: pd.DataFrame) -> pd.DataFrame:
@@ -104,7 +104,7 @@ def within_budgets(data: pd.DataFrame, budgets: tuple[float, ...] = BUDGETS_S) -
 def optimal_by_distance(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]:
     """Difficulty: each entry's share of optimal answers at each exact optimal distance (the
     table of :func:`~cubebench.harness.report.tables.by_optimal_distance`), one line each."""
-    from cubebench.harness.report.tables import by_optimal_distance
+    from .tables import by_optimal_distance
 
     table = by_optimal_distance(data)
     fig, ax = plt.subplots(figsize=(7, 4.2))

@@ -17,10 +17,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from cubebench.harness.metrics import mcnemar_exact, paired_bootstrap_diff, wilson_interval
-from cubebench.harness.naming import did_you_mean
-from cubebench.harness.report.frame import load_runs
-from cubebench.harness.report.rules import NothingToCompareError, Rule
+from ..metrics import mcnemar_exact, paired_bootstrap_diff, wilson_interval
+from ..naming import did_you_mean
+from .frame import load_runs
+from .rules import NothingToCompareError, Rule
 
 POOLED = "(pooled)"
 

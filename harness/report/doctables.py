@@ -24,10 +24,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from cubebench.harness.report.frame import drop_repeats, load_runs
-from cubebench.harness.report.render import format_table, markdown_table
-from cubebench.harness.report.tables import matrix_table, summary_table
-from cubebench.harness.solver import ArgumentError
+from ..solver import ArgumentError
+from .frame import drop_repeats, load_runs
+from .render import format_table, markdown_table
+from .tables import matrix_table, summary_table
 
 BLOCK = re.compile(
     r"(?P<open><!-- results-table (?P<spec>.*?)-->\n)(?P<body>.*?)"

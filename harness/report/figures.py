@@ -16,9 +16,9 @@ import pandas as pd
 import seaborn as sns
 from matplotlib.ticker import MaxNLocator
 
-from cubebench.harness.metrics import wilson_interval
-from cubebench.harness.report.budgets import cactus, optimal_by_distance
-from cubebench.harness.report.style import (
+from ..metrics import wilson_interval
+from .budgets import cactus, optimal_by_distance
+from .style import (
     line,
     log_ticks,
     marker_of,

@@ -13,11 +13,11 @@ from typing import Any
 
 import pandas as pd
 
-from cubebench.harness.naming import did_you_mean
-from cubebench.harness.records.schema import RecordError
-from cubebench.harness.records.store import RunStore
-from cubebench.harness.registry import UnknownSolverError, resolve_solver_class, settings_class
-from cubebench.harness.suites.model import SuiteError
+from ..naming import did_you_mean
+from ..records.schema import RecordError
+from ..records.store import RunStore
+from ..registry import UnknownSolverError, resolve_solver_class, settings_class
+from ..suites.model import SuiteError
 
 
 class SuiteMismatchError(SuiteError):

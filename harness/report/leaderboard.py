@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cubebench.harness.report.frame import LoadedRun
+from .frame import LoadedRun
 
 COLUMNS = (
     "solver",

@@ -14,16 +14,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from cubebench.harness.naming import did_you_mean
-from cubebench.harness.records.provenance import describe_origin
-from cubebench.harness.records.schema import RecordError
-from cubebench.harness.report.budgets import within_budgets
-from cubebench.harness.report.compare import baseline_label, baseline_matrix, matrix_cells
-from cubebench.harness.report.figures import FIGURES, draw_all, draw_head_to_head
-from cubebench.harness.report.frame import LoadedRun, drop_repeats, load_runs
-from cubebench.harness.report.leaderboard import leaderboard
-from cubebench.harness.report.rules import NothingToCompareError
-from cubebench.harness.report.tables import (
+from ..naming import did_you_mean
+from ..records.provenance import describe_origin
+from ..records.schema import RecordError
+from .budgets import within_budgets
+from .compare import baseline_label, baseline_matrix, matrix_cells
+from .figures import FIGURES, draw_all, draw_head_to_head
+from .frame import LoadedRun, drop_repeats, load_runs
+from .leaderboard import leaderboard
+from .rules import NothingToCompareError
+from .tables import (
     by_optimal_distance,
     distance_matrix,
     matrix_table,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cubebench.harness.metrics import bootstrap_mean_ci, wilson_interval
+from ..metrics import bootstrap_mean_ci, wilson_interval
 
 
 def summary_table(data: pd.DataFrame) -> pd.DataFrame:

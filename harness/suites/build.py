@@ -12,8 +12,8 @@ import time
 
 from rich.progress import Progress
 
-from cubebench.harness.paths import cache_dir
-from cubebench.harness.suites.generate import (
+from ..paths import cache_dir
+from .generate import (
     MAX_DEPTH,
     QDEPTH_SEED_OFFSET,
     QTM_MAX_DEPTH,
@@ -30,8 +30,8 @@ from cubebench.harness.suites.generate import (
     random_state_instances,
     uniform_move_instances,
 )
-from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.harness.suites.registry import register_builtin
+from .oracle import DistanceOracle
+from .registry import register_builtin
 
 TABLE_RADIUS = 6
 SEARCH_LEVELS = 4  # exact up to TABLE_RADIUS + SEARCH_LEVELS = 10 moves

@@ -24,7 +24,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from cubebench.harness.cube import (
+from ..cube import (
     NUM_MOVES,
     canonical_scrambles,
     facelets_to_state,
@@ -33,9 +33,9 @@ from cubebench.harness.cube import (
     scrambled_batch,
     state_to_facelets,
 )
-from cubebench.harness.cube.scramble import canonical_quarter_scrambles
-from cubebench.harness.suites.model import Instance
-from cubebench.harness.suites.oracle import DistanceOracle
+from ..cube.scramble import canonical_quarter_scrambles
+from .model import Instance
+from .oracle import DistanceOracle
 
 SUITE_SEED = 20261122
 # development scrambles (benchmarks/dev_suite.py): settings are chosen on these, never on a suite

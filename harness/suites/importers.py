@@ -16,7 +16,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from cubebench.harness.cube import (
+from ..cube import (
     FACES,
     SOLVED,
     InvalidCubeError,
@@ -28,7 +28,7 @@ from cubebench.harness.cube import (
     state_to_facelets,
     validate_state,
 )
-from cubebench.harness.suites.model import MAX_SCRAMBLE_MOVES, Instance, SuiteError
+from .model import MAX_SCRAMBLE_MOVES, Instance, SuiteError
 
 # DeepCubeA (environments/cube3.py) orders faces U D L R B F and numbers each face's
 # stickers (i, j) = divmod(p, 3) so that i runs along our columns and j up our rows; one

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cubebench.harness.cube import (
+from ..cube import (
     InvalidCubeError,
     NotationError,
     apply_sequence,

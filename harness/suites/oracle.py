@@ -25,9 +25,9 @@ from pathlib import Path
 
 import numpy as np
 
-from cubebench.harness.cube import state_keys
-from cubebench.harness.cube.engine import SOLVED, mix_keys
-from cubebench.harness.cube.movesets import MoveSet, move_set
+from ..cube import state_keys
+from ..cube.engine import SOLVED, mix_keys
+from ..cube.movesets import MoveSet, move_set
 
 # Number of states at each exact distance from solved, known results (HTM: OEIS A080601,
 # QTM: A080602); the table build checks itself against them.

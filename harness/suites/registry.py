@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cubebench.harness.naming import check_path_name, did_you_mean
-from cubebench.harness.paths import home_dir
-from cubebench.harness.suites.model import (
+from ..naming import check_path_name, did_you_mean
+from ..paths import home_dir
+from .model import (
     Instance,
     Suite,
     SuiteError,

@@ -23,7 +23,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import numpy as np
 import torch
 
-from cubebench.harness import (
+from ...harness import (
     Attempt,
     Budget,
     Range,
@@ -31,11 +31,11 @@ from cubebench.harness import (
     SolverSettings,
     is_solved,
 )
-from cubebench.solvers.common.cards import sha256_file
-from cubebench.solvers.common.frameworks import require
-from cubebench.solvers.common.peer_cube import PeerCube, derive_peer_cube, direction_options
-from cubebench.solvers.common.peers import OutOfTimeError, import_peer, peer_version
-from cubebench.solvers.search.settings import BEAM_WIDTH
+from ..common.cards import sha256_file
+from ..common.frameworks import require
+from ..common.peer_cube import PeerCube, derive_peer_cube, direction_options
+from ..common.peers import OutOfTimeError, import_peer, peer_version
+from ..search.settings import BEAM_WIDTH
 
 COLOUR_FACES = "UDLRBF"  # AlphaCube's Cube3: colour c on face COLOUR_FACES[c]
 MODEL_IDS = ("small", "base", "large")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cubebench.solvers.cayley_mlp.model import ModelConfig, ValueMLP
-from cubebench.solvers.common.checkpoint import CheckpointError, ShippedModel
+from ..common.checkpoint import CheckpointError, ShippedModel
+from .model import ModelConfig, ValueMLP
 
 SHIPPED = ShippedModel(__file__, "cayley-mlp", lambda arch: ValueMLP(ModelConfig(**arch)))
 CHECKPOINT_DIR, STEM = SHIPPED.folder, SHIPPED.stem

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from cubebench.harness import ArgumentError
-from cubebench.solvers.common.resmlp import ScalarResMLP, encode
+from ...harness import ArgumentError
+from ..common.resmlp import ScalarResMLP, encode
 
 __all__ = ["ModelConfig", "ValueMLP", "encode"]
 

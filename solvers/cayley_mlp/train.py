@@ -19,13 +19,13 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from cubebench.solvers.cayley_mlp.checkpoint import SHIPPED, stem_for
-from cubebench.solvers.cayley_mlp.model import ModelConfig, ValueMLP, encode
-from cubebench.solvers.common.distance_validation import describe_distance, distance_metrics
-from cubebench.solvers.common.loop import add_loop_arguments, parse_run, print_flush
-from cubebench.solvers.common.state import state_path
-from cubebench.solvers.common.trainer import Task, model_task, train_model
-from cubebench.solvers.common.walks import walk_samples
+from ..common.distance_validation import describe_distance, distance_metrics
+from ..common.loop import add_loop_arguments, parse_run, print_flush
+from ..common.state import state_path
+from ..common.trainer import Task, model_task, train_model
+from ..common.walks import walk_samples
+from .checkpoint import SHIPPED, stem_for
+from .model import ModelConfig, ValueMLP, encode
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from typing import Any
 
 from torch import nn
 
-from cubebench.solvers.common.checkpoint import CheckpointError, ShippedModel
-from cubebench.solvers.common.peers import import_peer
+from ..common.checkpoint import CheckpointError, ShippedModel
+from ..common.peers import import_peer
 
 DEFAULT_LAYERS = (512, 128, 128)
 """A projection, a second layer and one residual block: the size ``cayley-mlp`` ships."""

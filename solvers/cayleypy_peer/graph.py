@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from cubebench.solvers.common.peer_cube import PeerCube, derive_peer_cube, direction_options
-from cubebench.solvers.common.peers import import_peer
+from ..common.peer_cube import PeerCube, derive_peer_cube, direction_options
+from ..common.peers import import_peer
 
 _LAYER_FACE = {"f0": "F", "f2": "B", "r0": "R", "r2": "L", "d0": "D", "d2": "U"}
 COLOUR_FACES = "UFRBLD"  # CayleyPy's central state: colour c on face COLOUR_FACES[c]

@@ -18,14 +18,12 @@ from typing import Annotated, Any, ClassVar, Literal
 import numpy as np
 import torch
 
-from cubebench.harness import Attempt, Budget, Metric, Range, SolverLoadError, SolverSettings
-from cubebench.solvers.cayleypy_peer.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from cubebench.solvers.cayleypy_peer.graph import cube_graph, peer_cube
-from cubebench.solvers.common.frameworks import require
-from cubebench.solvers.common.inference import resolve_torch
-from cubebench.solvers.common.metric import check_metric_offered
-from cubebench.solvers.common.peers import OutOfTimeError, import_peer, peer_version
-from cubebench.solvers.search.settings import (
+from ...harness import Attempt, Budget, Metric, Range, SolverLoadError, SolverSettings
+from ..common.frameworks import require
+from ..common.inference import resolve_torch
+from ..common.metric import check_metric_offered
+from ..common.peers import OutOfTimeError, import_peer, peer_version
+from ..search.settings import (
     BATCH,
     BEAM_WIDTH,
     DEPTH,
@@ -33,6 +31,8 @@ from cubebench.solvers.search.settings import (
     prepare_search,
     run_search,
 )
+from .checkpoint import CHECKPOINT_DIR, load_checkpoint
+from .graph import cube_graph, peer_cube
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ class CayleyPySolver:
         from cayleypy.models import load_checkpoint as cayleypy_load
         from cayleypy.models.checkpoint import graph_hash
 
-        from cubebench.solvers.common.checkpoint import sha256_file
+        from ..common.checkpoint import sha256_file
 
         path = Path(s.weights)
         if not path.is_file():

@@ -19,24 +19,24 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from cubebench.solvers.cayleypy_peer.checkpoint import (
+from ..common.distance_validation import describe_distance, distance_metrics
+from ..common.loop import (
+    LoopConfig,
+    add_loop_arguments,
+    parse_run,
+    print_flush,
+)
+from ..common.peers import import_peer
+from ..common.state import state_path
+from ..common.trainer import Task, model_task, train_loop
+from .checkpoint import (
     DEFAULT_LAYERS,
     SHIPPED,
     build,
     model_config,
     stem_for,
 )
-from cubebench.solvers.cayleypy_peer.graph import cube_graph
-from cubebench.solvers.common.distance_validation import describe_distance, distance_metrics
-from cubebench.solvers.common.loop import (
-    LoopConfig,
-    add_loop_arguments,
-    parse_run,
-    print_flush,
-)
-from cubebench.solvers.common.peers import import_peer
-from cubebench.solvers.common.state import state_path
-from cubebench.solvers.common.trainer import Task, model_task, train_loop
+from .graph import cube_graph
 
 
 @dataclass(frozen=True)

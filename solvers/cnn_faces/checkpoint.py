@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from cubebench.solvers.cnn_faces.model import CNNConfig, build_model
-from cubebench.solvers.common.keras_io import load_keras, save_keras
+from ..common.keras_io import load_keras, save_keras
+from .model import CNNConfig, build_model
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
 STEM = "cnn-faces"

@@ -14,8 +14,8 @@ from typing import Literal
 
 import numpy as np
 
-from cubebench.harness import face_tensor
-from cubebench.solvers.common.keras_io import KERAS_POLICY, configure_threads
+from ...harness import face_tensor
+from ..common.keras_io import KERAS_POLICY, configure_threads
 
 __all__ = [
     "KERAS_POLICY",

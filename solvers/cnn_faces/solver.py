@@ -7,11 +7,11 @@ from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 
-from cubebench.harness import Attempt, Budget
-from cubebench.solvers.cnn_faces.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from cubebench.solvers.cnn_faces.model import encode
-from cubebench.solvers.common.keras_io import KerasModelSolver, log_softmax
-from cubebench.solvers.search.settings import BATCH, SearchSettings, run_search
+from ...harness import Attempt, Budget
+from ..common.keras_io import KerasModelSolver, log_softmax
+from ..search.settings import BATCH, SearchSettings, run_search
+from .checkpoint import CHECKPOINT_DIR, load_checkpoint
+from .model import encode
 
 
 @dataclass(frozen=True)

@@ -19,23 +19,9 @@ from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
-from cubebench.harness import native_bf16
-from cubebench.solvers.cnn_faces.checkpoint import (
-    CHECKPOINT_DIR,
-    STEM,
-    load_checkpoint,
-    save_checkpoint,
-)
-from cubebench.solvers.cnn_faces.model import (
-    KERAS_POLICY,
-    CNNConfig,
-    build_model,
-    configure_threads,
-    encode,
-    permute_colours,
-)
-from cubebench.solvers.common.keras_io import hardware_card, log_softmax, run_model
-from cubebench.solvers.common.loop import (
+from ...harness import native_bf16
+from ..common.keras_io import hardware_card, log_softmax, run_model
+from ..common.loop import (
     LoopConfig,
     Progress,
     add_loop_arguments,
@@ -44,8 +30,22 @@ from cubebench.solvers.common.loop import (
     print_flush,
     writable_folder,
 )
-from cubebench.solvers.common.precision import resolve
-from cubebench.solvers.common.walks import walk_samples
+from ..common.precision import resolve
+from ..common.walks import walk_samples
+from .checkpoint import (
+    CHECKPOINT_DIR,
+    STEM,
+    load_checkpoint,
+    save_checkpoint,
+)
+from .model import (
+    KERAS_POLICY,
+    CNNConfig,
+    build_model,
+    configure_threads,
+    encode,
+    permute_colours,
+)
 
 
 @dataclass(frozen=True)

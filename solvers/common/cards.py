@@ -15,7 +15,7 @@ import json
 import os
 from pathlib import Path
 
-from cubebench.harness import SolverLoadError
+from ...harness import SolverLoadError
 
 
 class CheckpointError(SolverLoadError):

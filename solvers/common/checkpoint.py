@@ -15,14 +15,14 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from cubebench.harness import METRICS
-from cubebench.solvers.common.cards import (
+from ...harness import METRICS
+from .cards import (
     CheckpointError,
     checked_file,
     publish_weights,
     sha256_file,
 )
-from cubebench.solvers.common.metric import check_metric, metric_stem
+from .metric import check_metric, metric_stem
 
 __all__ = [
     "CheckpointError",

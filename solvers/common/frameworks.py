@@ -18,7 +18,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 
-from cubebench.harness import SolverLoadError
+from ...harness import SolverLoadError
 
 FRAMEWORKS = ("torch", "tensorflow")
 

@@ -17,12 +17,12 @@ from typing import ClassVar
 import torch
 from torch import nn
 
-from cubebench.harness import SettingsError, SolverLoadError, native_bf16
-from cubebench.solvers.common.frameworks import require
-from cubebench.solvers.common.metric import check_metric_offered
-from cubebench.solvers.common.precision import Precision, Resolved, resolve
-from cubebench.solvers.search.models import ModelClock
-from cubebench.solvers.search.settings import SearchSettings, prepare_search
+from ...harness import SettingsError, SolverLoadError, native_bf16
+from ..search.models import ModelClock
+from ..search.settings import SearchSettings, prepare_search
+from .frameworks import require
+from .metric import check_metric_offered
+from .precision import Precision, Resolved, resolve
 
 
 @dataclass(frozen=True)

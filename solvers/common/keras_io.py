@@ -12,18 +12,18 @@ from pathlib import Path
 
 import numpy as np
 
-from cubebench.harness import native_bf16
-from cubebench.solvers.common.cards import (
+from ...harness import native_bf16
+from ..search.models import ModelClock
+from ..search.settings import prepare_search
+from .cards import (
     CheckpointError,
     checked_file,
     publish_weights,
 )
-from cubebench.solvers.common.frameworks import require
-from cubebench.solvers.common.loop import guard_existing_model
-from cubebench.solvers.common.metric import check_metric, check_metric_offered
-from cubebench.solvers.common.precision import resolve
-from cubebench.solvers.search.models import ModelClock
-from cubebench.solvers.search.settings import prepare_search
+from .frameworks import require
+from .loop import guard_existing_model
+from .metric import check_metric, check_metric_offered
+from .precision import resolve
 
 KERAS_POLICY = {"fp32": "float32", "bf16": "mixed_bfloat16"}
 """Resolved precision -> the Keras dtype policy that runs it."""
@@ -69,7 +69,7 @@ def hardware_card(loop, precision) -> dict:
     with its reason (the CPU decides it, so the card must say which CPU and why)."""
     import keras
 
-    from cubebench.harness import machine_info
+    from ...harness import machine_info
 
     return {
         **machine_info(),

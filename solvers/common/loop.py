@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cubebench.harness import ArgumentError
+from ...harness import ArgumentError
 
 MAX_MINUTES = 7 * 24 * 60
 """The longest sitting ``--minutes`` accepts: a week."""
@@ -359,7 +359,7 @@ def saved_reader(
     def read(args: argparse.Namespace) -> dict[str, Any] | None:
         if args.fresh:
             return None
-        from cubebench.solvers.common.state import read_run_options
+        from .state import read_run_options
 
         return read_run_options(state_file(args))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cubebench.harness import SolverLoadError
+from ...harness import SolverLoadError
 
 
 def metric_stem(stem: str, metric: str) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cubebench.harness import FACES, MOVE_INVERSE, MOVE_NAMES, MOVE_TABLES, SOLVED
+from ...harness import FACES, MOVE_INVERSE, MOVE_NAMES, MOVE_TABLES, SOLVED
 
 
 @dataclass(frozen=True)

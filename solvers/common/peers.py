@@ -7,7 +7,7 @@ from functools import cache
 from importlib import metadata
 from types import ModuleType
 
-from cubebench.harness import SolverLoadError
+from ...harness import SolverLoadError
 
 
 def import_peer(package: str, solver: str) -> ModuleType:

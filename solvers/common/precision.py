@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass
 from typing import Literal
 
-from cubebench.harness import SettingsError, instruction_set
+from ...harness import SettingsError, instruction_set
 
 Precision = Literal["auto", "fp32", "bf16", "int8"]
 ENV = "CUBEBENCH_PRECISION"

@@ -24,8 +24,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from cubebench.harness import CORNER_FACELETS, EDGE_FACELETS, NON_CENTRES, one_hot
-from cubebench.solvers.common.inference import fold_batch_norm, quantize
+from ...harness import CORNER_FACELETS, EDGE_FACELETS, NON_CENTRES, one_hot
+from .inference import fold_batch_norm, quantize
 
 _NON_CENTRES = np.asarray(NON_CENTRES, dtype=np.intp)
 _ROW_OFFSETS = np.arange(len(NON_CENTRES), dtype=np.int64) * 6

@@ -18,7 +18,7 @@ from typing import Any
 
 import torch
 
-from cubebench.harness import ArgumentError
+from ...harness import ArgumentError
 
 STATE_VERSION = 1
 

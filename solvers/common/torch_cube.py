@@ -14,7 +14,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from cubebench.harness import MOVE_TABLES, NON_CENTRES, SOLVED, move_set
+from ...harness import MOVE_TABLES, NON_CENTRES, SOLVED, move_set
 
 
 class TorchCube:

@@ -25,12 +25,12 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubebench.harness import ArgumentError, machine_info
-from cubebench.harness.interrupts import Terminated
-from cubebench.solvers.common.checkpoint import load_weights, save_weights
-from cubebench.solvers.common.frameworks import require
-from cubebench.solvers.common.inference import resolve_torch
-from cubebench.solvers.common.loop import (
+from ...harness import ArgumentError, machine_info
+from ...harness.interrupts import Terminated
+from .checkpoint import load_weights, save_weights
+from .frameworks import require
+from .inference import resolve_torch
+from .loop import (
     LOOP_RUN_OPTIONS,
     LoopConfig,
     Progress,
@@ -41,7 +41,7 @@ from cubebench.solvers.common.loop import (
     stop_on_signal,
     writable_folder,
 )
-from cubebench.solvers.common.state import read_state, state_path, write_state
+from .state import read_state, state_path, write_state
 
 Batch = tuple[torch.Tensor, torch.Tensor]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cubebench.harness import MOVE_INVERSE, apply_moves, move_set, solved_batch
+from ...harness import MOVE_INVERSE, apply_moves, move_set, solved_batch
 
 
 def random_walks(n: int, length: int, rng: np.random.Generator, metric: str = "htm") -> np.ndarray:

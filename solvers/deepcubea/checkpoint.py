@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cubebench.solvers.common.checkpoint import CheckpointError, ShippedModel
-from cubebench.solvers.deepcubea.model import CostToGo, ModelConfig
+from ..common.checkpoint import CheckpointError, ShippedModel
+from .model import CostToGo, ModelConfig
 
 SHIPPED = ShippedModel(__file__, "deepcubea", lambda arch: CostToGo(ModelConfig(**arch)), "qtm")
 CHECKPOINT_DIR, STEM = SHIPPED.folder, SHIPPED.stem

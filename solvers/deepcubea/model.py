@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from cubebench.solvers.common.resmlp import ScalarResMLP, encode
+from ..common.resmlp import ScalarResMLP, encode
 
 __all__ = ["CostToGo", "ModelConfig", "encode"]
 

@@ -9,11 +9,11 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubebench.harness import Attempt, Budget, Metric, is_solved
-from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from cubebench.solvers.common.resmlp import GatherResMLP
-from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from cubebench.solvers.search.settings import BATCH, DEPTH, WEIGHT, run_search
+from ...harness import Attempt, Budget, Metric, is_solved
+from ..common.inference import TorchModelSolver, TorchSearchSettings
+from ..common.resmlp import GatherResMLP
+from ..search.settings import BATCH, DEPTH, WEIGHT, run_search
+from .checkpoint import CHECKPOINT_DIR, load_checkpoint
 
 
 @dataclass(frozen=True)

@@ -29,14 +29,14 @@ from typing import Literal
 import numpy as np
 import torch
 
-from cubebench.harness import ArgumentError, DistanceOracle, facelets_to_state
-from cubebench.solvers.common.inference import resolve_torch
-from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
-from cubebench.solvers.common.state import state_path
-from cubebench.solvers.common.torch_cube import TorchCube
-from cubebench.solvers.common.trainer import Task, model_task, train_loop
-from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, stem_for
-from cubebench.solvers.deepcubea.model import CostToGo, ModelConfig
+from ...harness import ArgumentError, DistanceOracle, facelets_to_state
+from ..common.inference import resolve_torch
+from ..common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
+from ..common.state import state_path
+from ..common.torch_cube import TorchCube
+from ..common.trainer import Task, model_task, train_loop
+from .checkpoint import CHECKPOINT_DIR, stem_for
+from .model import CostToGo, ModelConfig
 
 REFERENCE = Path("../shared/data/deepcubea-cube3-test.jsonl")
 

@@ -9,7 +9,7 @@ from typing import Annotated, ClassVar
 import kociemba
 import numpy as np
 
-from cubebench.harness import (
+from ...harness import (
     Attempt,
     Budget,
     Range,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cubebench.harness import GROUPS, SYMMETRY_MOVES, conjugate_rows
+from ...harness import GROUPS, SYMMETRY_MOVES, conjugate_rows
 
 AUGMENTATIONS = ("none", "ud", "full", "rule")
 # how the bounded share of a batch is drawn (mixed_batch): by row, by moves left uniformly,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cubebench.solvers.common.keras_io import load_keras, save_keras
-from cubebench.solvers.mlp_kociemba.model import MLPConfig, build_model
+from ..common.keras_io import load_keras, save_keras
+from .model import MLPConfig, build_model
 
 CHECKPOINT_DIR = Path(__file__).parent / "checkpoints"
 STEM = "mlp-kociemba"

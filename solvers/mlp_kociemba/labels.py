@@ -42,17 +42,17 @@ from pathlib import Path
 
 import numpy as np
 
-from cubebench.harness import (
+from ...harness import (
     apply_moves,
     is_solved,
     parse_moves,
     solved_batch,
     state_to_facelets,
 )
-from cubebench.harness import (
+from ...harness import (
     cache_dir as cubebench_cache,
 )
-from cubebench.solvers.common.walks import random_walks
+from ..common.walks import random_walks
 
 MAX_SCRAMBLE = 25  # the seed's longest scramble
 CHUNK = 100  # scrambles per worker task: each chunk has its own random stream

@@ -8,12 +8,12 @@ from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 
-from cubebench.harness import Attempt, Budget, symmetric_scores
-from cubebench.harness import symmetry_group as group
-from cubebench.solvers.common.keras_io import KerasModelSolver, log_softmax
-from cubebench.solvers.mlp_kociemba.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from cubebench.solvers.mlp_kociemba.model import encode
-from cubebench.solvers.search.settings import BATCH, SearchSettings, run_search
+from ...harness import Attempt, Budget, symmetric_scores
+from ...harness import symmetry_group as group
+from ..common.keras_io import KerasModelSolver, log_softmax
+from ..search.settings import BATCH, SearchSettings, run_search
+from .checkpoint import CHECKPOINT_DIR, load_checkpoint
+from .model import encode
 
 
 @dataclass(frozen=True)

@@ -36,15 +36,15 @@ from typing import Literal
 
 import numpy as np
 
-from cubebench.harness import ArgumentError, native_bf16
-from cubebench.solvers.common.keras_io import (
+from ...harness import ArgumentError, native_bf16
+from ..common.keras_io import (
     KERAS_POLICY,
     configure_threads,
     hardware_card,
     log_softmax,
     run_model,
 )
-from cubebench.solvers.common.loop import (
+from ..common.loop import (
     LoopConfig,
     Progress,
     add_loop_arguments,
@@ -53,21 +53,21 @@ from cubebench.solvers.common.loop import (
     print_flush,
     writable_folder,
 )
-from cubebench.solvers.common.precision import resolve
-from cubebench.solvers.mlp_kociemba.batches import (
+from ..common.precision import resolve
+from .batches import (
     AUGMENTATIONS,
     DRAWS,
     augment,
     distance_strata,
     mixed_batch,
 )
-from cubebench.solvers.mlp_kociemba.checkpoint import (
+from .checkpoint import (
     CHECKPOINT_DIR,
     STEM,
     load_checkpoint,
     save_checkpoint,
 )
-from cubebench.solvers.mlp_kociemba.labels import (
+from .labels import (
     BOUND_UNTIL,
     MAX_BOUND,
     NEAR_STREAM,
@@ -75,7 +75,7 @@ from cubebench.solvers.mlp_kociemba.labels import (
     check_bound,
     load_or_generate,
 )
-from cubebench.solvers.mlp_kociemba.model import MLPConfig, build_model, encode
+from .model import MLPConfig, build_model, encode
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cubebench.solvers.common.checkpoint import CheckpointError, ShippedModel
-from cubebench.solvers.policy_mlp.model import ModelConfig, PolicyMLP
+from ..common.checkpoint import CheckpointError, ShippedModel
+from .model import ModelConfig, PolicyMLP
 
 SHIPPED = ShippedModel(__file__, "policy-mlp", lambda arch: PolicyMLP(ModelConfig(**arch)))
 CHECKPOINT_DIR, STEM = SHIPPED.folder, SHIPPED.stem

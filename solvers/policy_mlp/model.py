@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 import torch
 from torch import nn
 
-from cubebench.solvers.common.resmlp import encode, residual_mlp
+from ..common.resmlp import encode, residual_mlp
 
 __all__ = ["ModelConfig", "PolicyMLP", "encode", "parameter_count"]
 

@@ -8,11 +8,11 @@ from typing import ClassVar, Literal
 import numpy as np
 import torch
 
-from cubebench.harness import Attempt, Budget, move_set
-from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from cubebench.solvers.policy_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from cubebench.solvers.policy_mlp.model import encode
-from cubebench.solvers.search.settings import run_search
+from ...harness import Attempt, Budget, move_set
+from ..common.inference import TorchModelSolver, TorchSearchSettings
+from ..search.settings import run_search
+from .checkpoint import CHECKPOINT_DIR, load_checkpoint
+from .model import encode
 
 
 @dataclass(frozen=True)

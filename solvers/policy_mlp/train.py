@@ -19,10 +19,10 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from cubebench.solvers.common.trainer import Task, main_for_metric, model_task, train_model
-from cubebench.solvers.common.walks import walk_samples
-from cubebench.solvers.policy_mlp.checkpoint import SHIPPED, stem_for
-from cubebench.solvers.policy_mlp.model import ModelConfig, PolicyMLP, encode
+from ..common.trainer import Task, main_for_metric, model_task, train_model
+from ..common.walks import walk_samples
+from .checkpoint import SHIPPED, stem_for
+from .model import ModelConfig, PolicyMLP, encode
 
 
 @dataclass(frozen=True)

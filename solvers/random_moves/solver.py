@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
-from cubebench.harness import (
+from ...harness import (
     Attempt,
     Budget,
     Range,

@@ -5,10 +5,10 @@ the 18 moves of each state, a value estimates each state's distance to solved. E
 works on sticker-major engine batches and reports nodes expanded and model calls.
 """
 
-from cubebench.solvers.search.astar import astar
-from cubebench.solvers.search.beam import beam_search
-from cubebench.solvers.search.greedy import greedy_rollout
-from cubebench.solvers.search.models import CheckedModel, SearchError, SearchLimits, SearchResult
+from .astar import astar
+from .beam import beam_search
+from .greedy import greedy_rollout
+from .models import CheckedModel, SearchError, SearchLimits, SearchResult
 
 __all__ = [
     "CheckedModel",

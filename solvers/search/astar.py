@@ -20,10 +20,10 @@ import heapq
 
 import numpy as np
 
-from cubebench.harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
-from cubebench.solvers.search.closed import NodeStore
-from cubebench.solvers.search.meet import finish_from
-from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
+from ...harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
+from .closed import NodeStore
+from .meet import finish_from
+from .models import BudgetExhaustedError, CheckedModel, SearchResult
 
 
 def astar(

@@ -19,7 +19,7 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from cubebench.harness import (
+from ...harness import (
     MOVE_INVERSE,
     MOVE_SETS,
     SOLVED,
@@ -29,8 +29,8 @@ from cubebench.harness import (
     is_solved,
     state_hash,
 )
-from cubebench.solvers.search.meet import finish_from
-from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
+from .meet import finish_from
+from .models import BudgetExhaustedError, CheckedModel, SearchResult
 
 HTM = MOVE_SETS["htm"]
 

@@ -16,9 +16,9 @@ from typing import Literal
 
 import numpy as np
 
-from cubebench.harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
-from cubebench.solvers.search.meet import finish_from
-from cubebench.solvers.search.models import BudgetExhaustedError, CheckedModel, SearchResult
+from ...harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
+from .meet import finish_from
+from .models import BudgetExhaustedError, CheckedModel, SearchResult
 
 
 def greedy_rollout(

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from cubebench.harness import DistanceOracle, cache_dir
+from ...harness import DistanceOracle, cache_dir
 
 # the largest tables the oracle builds: 8.2M half-turn states (6 moves), 9.2M quarter-turn (7)
 MAX_RADIUS = {"htm": 6, "qtm": 7}

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from cubebench.harness import Budget
+from ...harness import Budget
 
 Model = Callable[[np.ndarray], np.ndarray]
 

@@ -11,7 +11,7 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
-from cubebench.harness import (
+from ...harness import (
     NUM_SYMMETRIES,
     Attempt,
     Budget,
@@ -22,18 +22,18 @@ from cubebench.harness import (
     move_set,
     symmetric_values,
 )
-from cubebench.solvers.search.astar import astar
-from cubebench.solvers.search.beam import beam_search
-from cubebench.solvers.search.greedy import greedy_rollout
-from cubebench.solvers.search.meet import MAX_RADIUS, meet_table
-from cubebench.solvers.search.models import (
+from .astar import astar
+from .beam import beam_search
+from .greedy import greedy_rollout
+from .meet import MAX_RADIUS, meet_table
+from .models import (
     CheckedModel,
     Model,
     ModelClock,
     SearchLimits,
     SearchResult,
 )
-from cubebench.solvers.search.starts import (
+from .starts import (
     MAX_STARTS,
     STARTS,
     SYMMETRY_ORDER,

@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 
 import numpy as np
 
-from cubebench.harness import (
+from ...harness import (
     NUM_SYMMETRIES,
     SYMMETRY_COLOURS,
     SYMMETRY_MOVES,

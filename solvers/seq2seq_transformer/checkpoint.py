@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cubebench.solvers.common.checkpoint import CheckpointError, ShippedModel
-from cubebench.solvers.seq2seq_transformer.model import ModelConfig, Seq2SeqTransformer
+from ..common.checkpoint import CheckpointError, ShippedModel
+from .model import ModelConfig, Seq2SeqTransformer
 
 SHIPPED = ShippedModel(
     __file__, "seq2seq-transformer", lambda arch: Seq2SeqTransformer(ModelConfig(**arch))

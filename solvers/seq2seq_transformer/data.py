@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cubebench.harness import (
+from ...harness import (
     MOVE_INVERSE,
     apply_moves,
     canonical_quarter_scrambles,
@@ -29,8 +29,8 @@ from cubebench.harness import (
     move_set,
     solved_batch,
 )
-from cubebench.solvers.common.walks import random_walks
-from cubebench.solvers.seq2seq_transformer.model import EOS, PAD, SOS, SPECIAL
+from ..common.walks import random_walks
+from .model import EOS, PAD, SOS, SPECIAL
 
 SCRAMBLES = ("uniform", "walk", "canonical")
 WEIGHTINGS = ("uniform", "linear")

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from cubebench.harness import MoveSet, apply_moves, is_solved
-from cubebench.solvers.seq2seq_transformer.model import EOS, PAD, SOS, SPECIAL, Seq2SeqTransformer
+from ...harness import MoveSet, apply_moves, is_solved
+from .model import EOS, PAD, SOS, SPECIAL, Seq2SeqTransformer
 
 
 @dataclass

@@ -22,7 +22,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubebench.harness import STICKER_GRID, move_set
+from ...harness import STICKER_GRID, move_set
 
 SOS, EOS, PAD = 0, 1, 2
 SPECIAL = 3

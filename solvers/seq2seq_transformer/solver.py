@@ -8,12 +8,12 @@ from typing import ClassVar, Literal
 import numpy as np
 import torch
 
-from cubebench.harness import Attempt, Budget, Metric, move_set
-from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from cubebench.solvers.search.settings import run_search
-from cubebench.solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from cubebench.solvers.seq2seq_transformer.decoding import decode
-from cubebench.solvers.seq2seq_transformer.model import SOS, SPECIAL
+from ...harness import Attempt, Budget, Metric, move_set
+from ..common.inference import TorchModelSolver, TorchSearchSettings
+from ..search.settings import run_search
+from .checkpoint import CHECKPOINT_DIR, load_checkpoint
+from .decoding import decode
+from .model import SOS, SPECIAL
 
 
 @dataclass(frozen=True)

@@ -22,12 +22,12 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
-from cubebench.solvers.common.state import state_path
-from cubebench.solvers.common.trainer import Task, model_task, train_loop
-from cubebench.solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, stem_for
-from cubebench.solvers.seq2seq_transformer.data import SCRAMBLES, WEIGHTINGS, draw_lengths, pairs
-from cubebench.solvers.seq2seq_transformer.model import PAD, ModelConfig, Seq2SeqTransformer
+from ..common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
+from ..common.state import state_path
+from ..common.trainer import Task, model_task, train_loop
+from .checkpoint import CHECKPOINT_DIR, stem_for
+from .data import SCRAMBLES, WEIGHTINGS, draw_lengths, pairs
+from .model import PAD, ModelConfig, Seq2SeqTransformer
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cubebench.solvers.common.checkpoint import CheckpointError, ShippedModel
-from cubebench.solvers.value_transformer.model import TransformerConfig, ValueTransformer
+from ..common.checkpoint import CheckpointError, ShippedModel
+from .model import TransformerConfig, ValueTransformer
 
 SHIPPED = ShippedModel(
     __file__, "value-transformer", lambda arch: ValueTransformer(TransformerConfig(**arch))

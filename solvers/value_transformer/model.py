@@ -17,7 +17,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubebench.harness import NUM_CUBELET_LOCATIONS, cubelet_tokens
+from ...harness import NUM_CUBELET_LOCATIONS, cubelet_tokens
 
 NUM_PIECES = 20
 

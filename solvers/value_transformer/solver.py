@@ -7,11 +7,11 @@ from typing import Annotated, Literal
 
 import numpy as np
 
-from cubebench.harness import Attempt, Budget
-from cubebench.solvers.common.inference import TorchModelSolver, TorchSearchSettings
-from cubebench.solvers.search.settings import BATCH, BEAM_WIDTH, run_search
-from cubebench.solvers.value_transformer.checkpoint import CHECKPOINT_DIR, load_checkpoint
-from cubebench.solvers.value_transformer.model import encode
+from ...harness import Attempt, Budget
+from ..common.inference import TorchModelSolver, TorchSearchSettings
+from ..search.settings import BATCH, BEAM_WIDTH, run_search
+from .checkpoint import CHECKPOINT_DIR, load_checkpoint
+from .model import encode
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,13 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from cubebench.harness import ArgumentError, DistanceOracle
-from cubebench.solvers.common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
-from cubebench.solvers.common.state import state_path
-from cubebench.solvers.common.trainer import Task, train_loop
-from cubebench.solvers.common.walks import walk_samples
-from cubebench.solvers.value_transformer.checkpoint import CHECKPOINT_DIR, STEM
-from cubebench.solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
+from ...harness import ArgumentError, DistanceOracle
+from ..common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
+from ..common.state import state_path
+from ..common.trainer import Task, train_loop
+from ..common.walks import walk_samples
+from .checkpoint import CHECKPOINT_DIR, STEM
+from .model import TransformerConfig, ValueTransformer, encode
 
 EXACT_RADIUS = 5  # oracle table radius; with 2 search levels, exact to 7 moves
 
