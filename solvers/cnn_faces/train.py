@@ -28,8 +28,8 @@ from ..common.loop import (
     cosine_lr,
     loop_config,
     print_flush,
-    writable_folder,
 )
+from ..common.outputs import writable_folder
 from ..common.precision import resolve
 from ..common.walks import walk_samples
 from .checkpoint import (

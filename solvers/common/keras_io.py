@@ -21,8 +21,8 @@ from .cards import (
     publish_weights,
 )
 from .frameworks import require
-from .loop import guard_existing_model
 from .metric import check_metric, check_metric_offered
+from .outputs import guard_existing_model
 from .precision import resolve
 
 KERAS_POLICY = {"fp32": "float32", "bf16": "mixed_bfloat16"}

@@ -35,12 +35,11 @@ from .loop import (
     LoopConfig,
     Progress,
     cosine_lr,
-    guard_existing_model,
     parse_training_args,
     print_flush,
     stop_on_signal,
-    writable_folder,
 )
+from .outputs import guard_existing_model, writable_folder
 from .state import read_state, state_path, write_state
 
 Batch = tuple[torch.Tensor, torch.Tensor]

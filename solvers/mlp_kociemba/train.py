@@ -51,8 +51,8 @@ from ..common.loop import (
     cosine_lr,
     loop_config,
     print_flush,
-    writable_folder,
 )
+from ..common.outputs import writable_folder
 from ..common.precision import resolve
 from .batches import (
     AUGMENTATIONS,

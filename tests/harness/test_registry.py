@@ -69,7 +69,8 @@ def test_bench_ls_solvers_names_the_package_a_peer_adapter_runs():
     lines = {line.split()[0]: line for line in listed.stdout.splitlines()}
     for peer in ("cayleypy", "alphacube"):
         version = _installed(peer)
-        assert lines[peer].endswith(f"[needs {peer} {version or '(not installed)'}]")
+        shown = f"[with {peer} {version}]" if version else f"[needs {peer}: not installed]"
+        assert lines[peer].endswith(shown), lines[peer]
     assert "needs" not in lines["kociemba"]
 
 
