@@ -31,6 +31,6 @@ for width in 16384 32768 65536 131072 262144; do
 done
 $BENCH compare "$FLAGSHIP" "$OUT/published-deepcubea-published" --base cayley-mlp \
   --new deepcubea-published
-$BENCH report "$FLAGSHIP" "$OUT"/published-efficientcube-beam_width-{16384,65536,262144} \
+$BENCH report "$FLAGSHIP" "$OUT"/published-efficientcube-beam_width-* \
   "$OUT/published-deepcubea-published" --out reports/deepcubea-set-peers --baseline cayley-mlp \
   --title "The DeepCubeA test set: the flagship beside the peers' own published answers"

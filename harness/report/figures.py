@@ -17,7 +17,7 @@ import seaborn as sns
 from matplotlib.ticker import MaxNLocator
 
 from ..metrics import wilson_interval
-from .budgets import cactus, optimal_by_distance
+from .budgets import cactus, measured_here, optimal_by_distance
 from .style import (
     line,
     log_ticks,
@@ -114,7 +114,8 @@ def length_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.D
 
 def time_vs_depth(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]:
     table = (
-        data.dropna(subset=["depth", "wall_s"])
+        measured_here(data)
+        .dropna(subset=["depth", "wall_s"])
         .groupby(["label", "depth"], as_index=False)["wall_s"]
         .median()
     )
@@ -184,6 +185,7 @@ def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]
     line per solver through its entries ordered by time: a settings sweep draws that solver's
     frontier. Two panels, HTM and QTM, so quarter-turn searches are read in their metric.
     """
+    data = measured_here(data)  # a peer's published times are on its hardware: not this axis
     subset = data[data["suite"].str.startswith(RANDOM_SUITE_PREFIX)]
     scope = "random-state" if len(subset) else "all suites"
     subset = subset if len(subset) else data
@@ -231,7 +233,7 @@ def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]
         ax.set_xscale("log")
         log_ticks(ax.xaxis)
         ax.set(xlabel="median seconds per cube (log)", ylabel=f"mean length ({metric}, solved)")
-    fig.suptitle(f"Time versus length ({scope}; marker size = solve rate)")
+    fig.suptitle(f"Time versus length ({scope}; marker size = solve rate; timed here only)")
     fig.tight_layout()
     if len(table):
         outside_legend(axes[1], handles_of=axes[0])

@@ -17,7 +17,9 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "*")
 
 
 def palette(labels: list[str]) -> dict[str, tuple]:
-    colours = sns.color_palette("tab10", n_colors=max(10, len(labels)))
+    # distinct colours for every entry: tab10's ten, then tab20's twenty, then evenly spaced
+    name = "tab10" if len(labels) <= 10 else "tab20" if len(labels) <= 20 else "husl"
+    colours = sns.color_palette(name, n_colors=max(10, len(labels)))
     return {label: colours[i] for i, label in enumerate(sorted(labels))}
 
 

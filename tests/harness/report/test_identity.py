@@ -166,3 +166,9 @@ def test_compare_takes_a_solver_name_where_the_run_has_one_entry_of_it(tmp_path)
     )
     table = head_to_head([run], "kociemba", "value-transformer")
     assert set(table["new"]) == {"value-transformer[beam_width=300]"}
+
+
+@pytest.mark.parametrize("count", [3, 10, 15, 25])
+def test_every_entry_of_a_large_report_gets_its_own_colour(count):
+    colours = palette([f"entry-{i}" for i in range(count)])
+    assert len(set(colours.values())) == count
