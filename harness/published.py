@@ -24,7 +24,6 @@ from __future__ import annotations
 import io
 import pickle
 import re
-import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -160,8 +159,12 @@ def import_published(
     out: Path,
     run_id: str | None = None,
     system: str | None = None,
+    command: list[str] | None = None,
 ) -> RunStore:
-    """Write the run folder of a published run; see the module's description."""
+    """Write the run folder of a published run; see the module's description.
+
+    ``command``: what the manifest records as the command that made it (the CLI's own).
+    """
     if fmt not in FORMATS:
         raise PublishedRunError(f"format {fmt!r}: choose one of {', '.join(FORMATS)}")
     path = Path(path)
@@ -178,7 +181,8 @@ def import_published(
     store.folder.mkdir(parents=True)
     store.lock()
     try:
-        store.write_manifest(_manifest(fmt, path, suite, system, run_id))
+        made_by = command or ["import_published", fmt, str(path), suite.name]
+        store.write_manifest(_manifest(fmt, path, suite, system, run_id, made_by))
         for instance, answer in zip(suite.instances, answers, strict=True):
             store.append(_record(system, suite.name, instance, answer))
     finally:
@@ -186,13 +190,15 @@ def import_published(
     return store
 
 
-def _manifest(fmt: str, path: Path, suite: Any, system: str, run_id: str) -> dict[str, Any]:
+def _manifest(
+    fmt: str, path: Path, suite: Any, system: str, run_id: str, command: list[str]
+) -> dict[str, Any]:
     publisher = PUBLISHERS[fmt]
     now = datetime.now(UTC).isoformat()
     return {
         "schema_version": SCHEMA_VERSION,
         "run_id": run_id,
-        "command": ["bench", "runs", "import", *sys.argv[3:]] if sys.argv[1:2] else [],
+        "command": command,
         "config": {"imported": fmt},
         "suites": {
             suite.name: {

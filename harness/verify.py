@@ -19,9 +19,8 @@ from .cube import (
     apply_sequence,
     format_moves,
     is_solved,
-    length_htm,
-    length_qtm,
 )
+from .cube.notation import solution_lengths
 from .records.schema import Record
 from .solver import Attempt, Budget
 
@@ -135,7 +134,8 @@ def judge(
     notation = format_moves(moves)
     # lengths count the answer's canonical form (turns of a face merged); budgets count the
     # moves as returned
-    lengths = {"moves": notation, "length_htm": length_htm(moves), "length_qtm": length_qtm(moves)}
+    htm, qtm = solution_lengths(moves)
+    lengths = {"moves": notation, "length_htm": htm, "length_qtm": qtm}
     if not is_solved(apply_sequence(state, moves)):
         status = "unsolved" if not moves else "wrong"
         return Record(status=status, **base, **lengths)

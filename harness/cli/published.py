@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -26,7 +27,8 @@ def import_command(
     """
     from ..published import import_published
 
-    store = import_published(fmt, path, suite, out, run_id, system)
+    command = ["bench", *sys.argv[1:]]
+    store = import_published(fmt, path, suite, out, run_id, system, command)
     statuses: dict[str, int] = {}
     for record in store.read_records():
         statuses[record.status] = statuses.get(record.status, 0) + 1

@@ -78,6 +78,12 @@ def reduce_moves(moves: Sequence[int]) -> list[int]:
     return reduced
 
 
+def solution_lengths(moves: Sequence[int]) -> tuple[int, int]:
+    """(HTM, QTM) lengths of the canonical form, reduced once for both."""
+    reduced = reduce_moves(moves)
+    return len(reduced), int(sum(int(MOVE_QTM[m]) for m in reduced))
+
+
 def length_htm(moves: Sequence[int]) -> int:
     """Length in the half-turn metric: every face turn of the canonical form counts one."""
     return len(reduce_moves(moves))
@@ -85,4 +91,4 @@ def length_htm(moves: Sequence[int]) -> int:
 
 def length_qtm(moves: Sequence[int]) -> int:
     """Length in the quarter-turn metric: the canonical form's half turns count two."""
-    return int(sum(int(MOVE_QTM[m]) for m in reduce_moves(moves)))
+    return solution_lengths(moves)[1]

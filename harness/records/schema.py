@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Final
 
-from ..cube.notation import NotationError, length_htm, length_qtm, parse_moves
+from ..cube.notation import NotationError, parse_moves, solution_lengths
 
 SCHEMA_VERSION: Final = 3
 
@@ -86,7 +86,7 @@ def _v2_to_v3(data: dict) -> dict:
         parsed = parse_moves(moves)
     except NotationError as exc:
         raise RecordError(f"moves {moves[:40]!r} cannot be counted: {exc}") from None
-    htm, qtm = length_htm(parsed), length_qtm(parsed)
+    htm, qtm = solution_lengths(parsed)
     out = {**data, "length_htm": htm, "length_qtm": qtm}
     for gap, optimum, length in (("gap_htm", "optimal_htm", htm), ("gap_qtm", "optimal_qtm", qtm)):
         if data.get(gap) is not None and isinstance(data.get(optimum), int):
