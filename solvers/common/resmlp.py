@@ -152,7 +152,10 @@ class GatherResMLP(nn.Module):
         by: Literal["pieces", "stickers"] = "pieces",
     ) -> None:
         super().__init__()
-        folded = fold_batch_norm(copy.deepcopy(net).eval())
+        # built on the CPU (the piece table's indices are NumPy's), then moved where the
+        # trained network lives, so a search on a GPU finds its table there
+        device = next(net.parameters()).device
+        folded = fold_batch_norm(copy.deepcopy(net).cpu().eval())
         first = folded[0]
         dtype = torch.bfloat16 if precision == "bf16" else torch.float32
         # (288, H1): row 6 i + c is the first layer's weight for sticker i showing colour c;
@@ -165,6 +168,7 @@ class GatherResMLP(nn.Module):
         self.table = nn.Parameter(table.to(dtype), False)
         rest = folded[1:]
         self.rest = quantize(rest) if precision == "int8" else rest.to(dtype)
+        self.to(device)
 
     def rows(self, states: np.ndarray, device: torch.device | str = "cpu") -> torch.Tensor:
         """(54, N) uint8 states -> the index rows :meth:`forward` takes."""
