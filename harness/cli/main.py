@@ -22,6 +22,7 @@ from .report import (
     doc_tables_command,
     leaderboard_command,
     report_command,
+    site_command,
 )
 from .run import run_command
 from .runs import ls_command, show_command
@@ -43,6 +44,7 @@ app.command("show")(show_command)
 app.command("solve")(solve_command)
 app.command("settings")(settings_command)
 app.command("report")(report_command)
+app.command("site")(site_command)
 app.command("compare")(compare_command)
 app.command("leaderboard")(leaderboard_command)
 app.command("doc-tables")(doc_tables_command)

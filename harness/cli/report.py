@@ -34,7 +34,7 @@ def report_command(
         ),
     ] = None,
 ) -> None:
-    """Markdown + self-contained HTML report with figures, from one or more runs.
+    """A report of one or more runs: index.md and the results site (index.html), figures.
 
     An entry is a solver with everything that can change its answers (code, version,
     settings, checkpoint); two that differ in any of these are two rows, never merged.
@@ -43,6 +43,38 @@ def report_command(
 
     path = write_report(runs, out, title, baseline, first, parse_labels(label or []))
     typer.echo(f"report: {path} (and {path.with_name('index.md')})")
+
+
+def site_command(
+    runs: Annotated[
+        list[Path], typer.Argument(metavar="RUN...", help="run folders to put in one site")
+    ],
+    out: Annotated[Path, typer.Option(help="site folder")] = Path("site"),
+    title: Annotated[str, typer.Option(help="site title")] = "cubebench results",
+    baseline: Annotated[
+        str | None,
+        typer.Option(help="entry every other is compared with (default: kociemba if present)"),
+    ] = None,
+    first: Annotated[
+        int | None,
+        typer.Option(help="only each suite's first N cubes (runs of different lengths)"),
+    ] = None,
+    label: Annotated[
+        list[str] | None,
+        typer.Option("--label", metavar="ENTRY=NAME", help="the name a row shows (repeat)"),
+    ] = None,
+) -> None:
+    """A static results site to click through: sortable leaderboards, figures, a page per
+    entry, per solver-and-suite cell and per cube, with each answer replayed on the cube.
+
+    The same pages `bench report` writes (one renderer); the folder needs nothing outside
+    itself: open index.html from disk or publish the folder on any static file server.
+    """
+    from ..report.render import write_report  # heavy: loaded on use
+
+    path = write_report(runs, out, title, baseline, first, parse_labels(label or []))
+    pages = sum(1 for _ in path.parent.rglob("*.html"))
+    typer.echo(f"site: {path} ({pages} pages)")
 
 
 def parse_labels(texts: list[str]) -> dict[str, str]:

@@ -77,7 +77,7 @@ def load_runs(
                 f"run {folder} has no records yet: finish it (bench run --resume {folder}) "
                 "or leave it out"
             )
-        frame = pd.DataFrame([asdict(r) for r in records]).drop(columns=["info", "error", "moves"])
+        frame = pd.DataFrame([asdict(r) for r in records]).drop(columns=["info", "error"])
         # workers append records as they finish, so file order varies from run to run; a
         # bootstrap resamples by position, and its interval must not depend on that order
         frame = frame.sort_values(["solver", "suite", "instance"], kind="stable")

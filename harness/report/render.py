@@ -1,17 +1,16 @@
-"""Write a report folder: figures (PNG + SVG), ``index.md`` and a self-contained ``index.html``.
+"""Write a report folder: figures (PNG + SVG), ``index.md`` and the results site.
 
-The HTML embeds its figures as data URIs and carries its own CSS, so it opens offline and
-can be mailed as one file. Every report names the runs, commands and manifests behind it.
+The same computed tables go to the Markdown page (for a repository to show) and to the site
+(:mod:`cubebench.harness.report.site`: the front page, a page per entry, per matrix cell
+and per cube), which needs nothing outside its folder. Every report names the runs,
+commands and manifests behind it.
 """
 
 from __future__ import annotations
 
-import base64
-import html
 from datetime import UTC, datetime
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from ..naming import did_you_mean
@@ -20,20 +19,17 @@ from ..records.schema import RecordError
 from .budgets import within_budgets
 from .compare import baseline_label, baseline_matrix, matrix_cells
 from .figures import FIGURES, draw_all, draw_head_to_head
+from .formatting import format_table, markdown_table
 from .frame import LoadedRun, drop_repeats, load_runs
 from .leaderboard import leaderboard
 from .rules import NothingToCompareError
+from .site import Figure, Section, SiteContent, cubes_drawn, leaderboards, write_site
 from .tables import (
     by_optimal_distance,
     distance_matrix,
     matrix_table,
     summary_table,
 )
-
-_CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}
-table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px}
-th{background:#f3f3f3}img{max-width:100%}code{background:#f6f6f6;padding:1px 3px}"""
-
 
 _BOARD_NOTE = (
     "Quarter-turn metric. Measured rows ran here on the hardware named; % optimal is against "
@@ -69,39 +65,6 @@ def _provenance(runs: list[LoadedRun]) -> list[tuple[str, str]]:
         )
         out.append((m["run_id"], text))
     return out
-
-
-def _number(value: float, column: str) -> str:
-    if pd.isna(value):
-        return ""
-    if column.endswith(" s"):  # times: three decimals, or two significant digits under 1 ms
-        if value == 0 or abs(value) >= 0.001:
-            return f"{value:.3f}"
-        return np.format_float_positional(value, precision=2, fractional=False)
-    return f"{value:.{1 if '%' in column else 2}f}"
-
-
-def format_table(table: pd.DataFrame) -> pd.DataFrame:
-    """Numbers as a reader sees them; a ``X low``/``X high`` pair becomes one ``X`` column."""
-    shown = table.copy()
-    for col in shown.columns:
-        if shown[col].dtype.kind == "f":
-            shown[col] = shown[col].map(lambda v, c=col: _number(v, c))
-    for low in [c for c in shown.columns if c.endswith(" low") and c != "CI low %"]:
-        name, high = low[: -len(" low")], low[: -len(" low")] + " high"
-        if high in shown.columns:
-            joined = [f"{a}–{b}" if a else "" for a, b in zip(shown[low], shown[high], strict=True)]
-            shown.insert(shown.columns.get_loc(low), name, joined)
-            shown = shown.drop(columns=[low, high])
-    return shown
-
-
-def markdown_table(table: pd.DataFrame) -> str:
-    """A GitHub-flavoured Markdown table (pandas' own needs the optional tabulate)."""
-    header = "| " + " | ".join(str(c) for c in table.columns) + " |"
-    rule = "|" + "|".join("---" for _ in table.columns) + "|"
-    rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in table.itertuples(index=False)]
-    return "\n".join([header, rule, *rows])
 
 
 DEFAULT_BASELINE = "kociemba"
@@ -224,56 +187,36 @@ def write_report(
     md += ["## Runs", ""] + [f"- **{rid}**: {text}" for rid, text in runs_text]
     (out / "index.md").write_text("\n".join(md) + "\n")
 
-    parts = [
-        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
-        f"</title><style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>",
-        f"<p>Generated {generated} from {len(runs)} run(s){html.escape(scope)}.</p>"
-        f"<p>{html.escape(note)}</p>",
-        "<h2>Solved, by solver and suite</h2>",
-        matrix.to_html(index=False, border=0),
+    sections = [
+        Section(f"Against {baseline}", _AGAINST_NOTE, against, "against")
+        if against is not None
+        else None,
+        Section("The DeepCubeA test set", _BOARD_NOTE, board, "deepcubea")
+        if measured_board
+        else None,
+        *leaderboards(numbers, data, runs),
+        Section("By optimal distance", _DISTANCE_NOTE, difficulty_shown, "difficulty")
+        if len(difficulty)
+        else None,
+        Section("Within a time budget", _BUDGET_NOTE, budget_shown, "budgets")
+        if len(budget)
+        else None,
     ]
-    if against is not None:
-        parts += [
-            f"<h2>Against {html.escape(baseline)}</h2>",
-            f"<p>{html.escape(_AGAINST_NOTE)}</p>",
-            against.to_html(index=False, border=0),
-        ]
-    if measured_board:
-        parts += [
-            "<h2>The DeepCubeA test set</h2>",
-            f"<p>{html.escape(_BOARD_NOTE)}</p>",
-            board.to_html(index=False, border=0),
-        ]
-    if len(difficulty):
-        parts += [
-            "<h2>By optimal distance</h2>",
-            f"<p>{html.escape(_DISTANCE_NOTE)}</p>",
-            difficulty_shown.to_html(index=False, border=0),
-        ]
-    if len(budget):
-        parts += [
-            "<h2>Within a time budget</h2>",
-            f"<p>{html.escape(_BUDGET_NOTE)}</p>",
-            budget_shown.to_html(index=False, border=0),
-        ]
-    parts += ["<h2>Summary</h2>", summary.to_html(index=False, border=0)]
-    for name, (caption, paths, _) in figures.items():
-        data_uri = base64.b64encode(paths[0].read_bytes()).decode()
-        parts.append(
-            f"<h2>{html.escape(caption)}</h2><img alt='{name}' "
-            f"src='data:image/png;base64,{data_uri}'>"
-        )
-    if left_out:
-        parts.append(f"<p>{html.escape(left_out)}</p>")
-    parts.append(
-        "<h2>Runs</h2><ul>"
-        + "".join(
-            f"<li><b>{html.escape(rid)}</b>: {html.escape(text)}</li>" for rid, text in runs_text
-        )
-        + "</ul></body></html>"
+    content = SiteContent(
+        title=title,
+        intro=[f"Generated {generated} from {len(runs)} run(s){scope}.", note],
+        matrix=matrix,
+        sections=[s for s in sections if s is not None],
+        figures=[
+            Figure(name, caption, paths[0], cubes_drawn(name, table, data))
+            for name, (caption, paths, table) in figures.items()
+        ],
+        left_out=left_out,
+        runs_text=runs_text,
+        data=data,
+        runs=runs,
     )
-    (out / "index.html").write_text("".join(parts))
-    return out / "index.html"
+    return write_site(out, content)
 
 
 _DISTANCE_NOTE = (

@@ -82,7 +82,13 @@ def test_out_that_is_a_file_or_under_one(tmp_path):
         bench("report", run, "--first", "0", "--out", str(tmp_path / "r0")), "--first 0"
     )
     assert not (tmp_path / "r0").exists()
+    _one_line_error(bench("site", run, "--out", str(afile)), "is a file")
     assert afile.read_text() == "x"
+    made = bench("site", run, "--out", str(tmp_path / "site"))
+    assert made.returncode == 0, made.stderr
+    pages = sorted(p.relative_to(tmp_path / "site") for p in (tmp_path / "site").rglob("*.html"))
+    assert made.stdout.strip().endswith(f"({len(pages)} pages)")
+    assert {p.parts[0] for p in pages} == {"index.html", "entries", "cells", "cubes"}
 
 
 def test_a_manifest_edited_to_name_a_suite_it_does_not_pin(tmp_path):

@@ -1,0 +1,187 @@
+"""The site's drill-down pages: an entry, a matrix cell (its cubes), a cube (its answers)."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+
+from ..cube import SOLVED, apply_sequence, invert_sequence, parse_moves, state_to_facelets
+from ..suites.model import SuiteError
+from ..suites.registry import load_suite
+from .frame import LoadedRun
+from .site_assets import FACE_COLOURS, net_svg
+from .site_html import cell_href, cube_href, entry_href, esc, page, table
+
+_VERDICT = {
+    "solved": "solved, verified by the harness",
+    "wrong": "wrong: the moves do not solve the cube",
+    "illegal": "illegal: not moves of this cube",
+    "unsolved": "unsolved: the solver gave up",
+    "timeout": "out of time",
+    "error": "error: the solver failed",
+    "claimed": "claimed: published lengths, not replayed here",
+}
+
+
+def cube_facelets(runs: list[LoadedRun], data: pd.DataFrame) -> dict[tuple[str, int], str]:
+    """Each cube's facelets: from its suite where the suite is here with the hash the runs
+    pinned, else from a verified answer run backwards from solved."""
+    found: dict[tuple[str, int], str] = {}
+    pinned: dict[str, tuple[str, str]] = {}
+    for run in runs:
+        for name, info in run.manifest.get("suites", {}).items():
+            pinned.setdefault(name, (info.get("meta", {}).get("source") or name, info["sha256"]))
+    for name, (source, sha) in pinned.items():
+        try:
+            suite = load_suite(source)
+        except (SuiteError, OSError, ValueError):
+            continue
+        if suite.sha256 == sha:
+            found.update({(name, i.id): i.facelets for i in suite.instances})
+    solved = data[data["status"] == "solved"]
+    for suite, instance, moves in zip(
+        solved["suite"], solved["instance"], solved["moves"], strict=True
+    ):
+        key = (suite, int(instance))
+        if key not in found and isinstance(moves, str):
+            state = apply_sequence(SOLVED, invert_sequence(parse_moves(moves)))
+            found[key] = state_to_facelets(state)
+    return found
+
+
+def disagreeing(data: pd.DataFrame) -> set[tuple[str, int]]:
+    """Cubes on which the entries differ in status or in face-turn length."""
+    keys = data.assign(length=data["length_htm"].fillna(-1))
+    spread = keys.groupby(["suite", "instance"]).agg(
+        statuses=("status", "nunique"), lengths=("length", "nunique")
+    )
+    odd = spread[(spread["statuses"] > 1) | (spread["lengths"] > 1)]
+    return {(s, int(i)) for s, i in odd.index}
+
+
+def cell_page(suite: str, label: str, rows: pd.DataFrame, odd: set) -> str:
+    rows = rows.assign(first=[(suite, int(i)) not in odd for i in rows["instance"]])
+    rows = rows.sort_values(["first", "instance"], kind="stable")
+    shown = pd.DataFrame(
+        {
+            "cube": rows["instance"].astype(int),
+            "status": rows["status"],
+            "HTM": rows["length_htm"].astype("Int64"),
+            "QTM": rows["length_qtm"].astype("Int64"),
+            "gap": rows["gap_qtm"].where(rows["metric"] == "qtm", rows["gap_htm"]).astype("Int64"),
+            "time s": rows["wall_s"].map(lambda v: "" if pd.isna(v) else f"{v:.3f}"),
+            "entries agree": ["yes" if f else "no" for f in rows["first"]],
+        }
+    )
+    links = {(i, "cube"): cube_href(suite, c, 2) for i, c in enumerate(shown["cube"])}
+    marks = ["" if f else "disagree" for f in rows["first"]]
+    disagree = int((~rows["first"]).sum())
+    body = (
+        f"<p>Entry <a href='{entry_href(label, 2)}'>{esc(label)}</a> on suite {esc(suite)}: "
+        f"{len(rows)} cubes, {int((rows['status'] == 'solved').sum())} solved. The "
+        f"{disagree} cubes where the entries of this report differ (status or length) "
+        "come first. The gap is to the optimum in the metric the entry searched.</p>"
+        + table(shown, links, marks)
+    )
+    return page(f"{label} on {suite}", body, 2)
+
+
+def cube_page(suite: str, instance: int, rows: pd.DataFrame, facelets: str | None) -> str:
+    answers, items = [], []
+    statuses = list(rows["status"])  # the page opens on the first verified answer
+    chosen = statuses.index("solved") if "solved" in statuses else 0
+    for label, row in zip(rows["label"], rows.itertuples(index=False), strict=True):
+        moves = row.moves if isinstance(row.moves, str) else ""
+        ids = parse_moves(moves) if moves and row.status != "illegal" else []
+        index = len(answers)
+        answers.append({"entry": label, "ids": ids, "tokens": moves.split() if ids else []})
+        checked = " checked" if index == chosen else ""
+        lengths = (
+            ""
+            if pd.isna(row.length_htm)
+            else f"{int(row.length_htm)} HTM, {int(row.length_qtm)} QTM; "
+        )
+        items.append(
+            f"<li><label><input type='radio' name='answer' value='{index}'{checked}> "
+            f"<a href='{entry_href(label, 2)}'>{esc(label)}</a></label>: "
+            f"<span class='status-{esc(row.status)}'>{esc(_VERDICT.get(row.status, row.status))}"
+            f"</span>; {lengths}{row.wall_s:.3f} s"
+            f"<div class='moves'>{esc(moves) or '(no moves)'}</div></li>"
+        )
+    first = rows.iloc[0]
+    facts = []
+    for key, name in (("depth", "scramble depth"), ("optimal_htm", "optimum, HTM"),
+                      ("optimal_qtm", "optimum, QTM")):  # fmt: skip
+        if key in rows.columns and not pd.isna(first[key]):
+            facts.append(f"<dt>{name}</dt><dd>{int(first[key])}</dd>")
+    body = [
+        f"<dl class='facts'><dt>suite</dt><dd>{esc(suite)}</dd><dt>cube</dt><dd>{instance}</dd>"
+    ]
+    body += facts
+    if facelets:
+        body.append(f"<dt>facelets</dt><dd><code>{facelets}</code></dd></dl>")
+        data = {"facelets": facelets, "colours": FACE_COLOURS, "answers": answers}
+        body += [
+            "<div class='replay'>",
+            net_svg(
+                facelets,
+                f"cube {instance} of {suite}, as unfolded: U above F, then L F R B, D below",
+            ),
+            "<div><fieldset><legend>Answer to replay</legend><ul>",
+            *items,
+            "</ul></fieldset><div id='stepper' class='stepper' role='group' "
+            "aria-label='replay the answer move by move'>"
+            "<button type='button' id='first'>&#xAB; start</button>"
+            "<button type='button' id='back' aria-label='back one move'>&#x25C0; back</button>"
+            "<button type='button' id='next' aria-label='forward one move'>next &#x25B6;</button>"
+            "<button type='button' id='last'>end &#xBB;</button></div>"
+            "<p id='position' aria-live='polite'></p></div></div>",
+            "<script type='application/json' id='cube-data'>"
+            + json.dumps(data).replace("</", "<\\/")
+            + "</script>",
+        ]
+    else:
+        body.append("</dl><p>This cube's suite is not installed here and no entry solved it, "
+                    "so its state cannot be drawn.</p><ul>" + "".join(items) + "</ul>")  # fmt: skip
+    return page(f"Cube {instance} of {suite}", "".join(body), 2)
+
+
+def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> str:
+    rows = data[data["label"] == label][["run", "solver"]].drop_duplicates()
+    by_id = {r.run_id: r for r in runs}
+    body = []
+    for run_id, key in zip(rows["run"], rows["solver"], strict=True):
+        manifest = by_id[run_id].manifest
+        entry = manifest.get("solvers", {}).get(key, {})
+        machine, origin = manifest.get("machine", {}), entry.get("origin", {})
+        settings = entry.get("settings", {})
+        device = settings.get("device", "cpu")
+        facts = {
+            "run": run_id,
+            "solver": entry.get("solver", key),
+            "package": f"{origin.get('distribution', '?')} "
+            f"{manifest.get('packages', {}).get(origin.get('distribution', ''), '')}".strip(),
+            "code": origin.get("target"),
+            "checkpoint sha256": entry.get("checkpoint_sha256"),
+            "precision": f"{entry.get('precision', '')} ({entry.get('precision_reason', '')})",
+            "threads": entry.get("threads"),
+            "device": device,
+            "machine": f"{machine.get('cpu')}, {machine.get('cores')} cores, "
+            f"{machine.get('memory_gb')} GB, GPU {machine.get('gpu')}",
+            "load time s": entry.get("load_s"),
+            "load peak memory MB": entry.get("load_peak_rss_mb"),
+            "command": " ".join(manifest.get("command", [])),
+        }
+        body.append(f"<h2>In run {esc(run_id)}</h2><dl class='facts'>")
+        body += [
+            f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in facts.items() if v not in (None, "")
+        ]
+        body.append("</dl><h3>Settings</h3><dl class='facts'>")
+        body += [f"<dt>{esc(k)}</dt><dd><code>{esc(v)}</code></dd>" for k, v in settings.items()]
+        body.append("</dl>")
+    suites = sorted(data.loc[data["label"] == label, "suite"].unique())
+    body.append("<h2>Suites</h2><ul>")
+    body += [f"<li><a href='{cell_href(s, label, 1)}'>{esc(s)}</a></li>" for s in suites]
+    body.append("</ul>")
+    return page(f"Entry {label}", "".join(body), 1)
