@@ -124,7 +124,7 @@ def read_deepcubea_output(path: Path, count: int) -> list[PublishedAnswer]:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise PublishedRunError(f"{path}: not readable text ({exc})") from None
-    answers = []
+    answers: list[PublishedAnswer] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith("State:"):
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -372,7 +372,9 @@ def _write_nodes(manifest: dict, executor: Executor) -> None:
         manifest.setdefault("nodes", {}).update(nodes)
 
 
-def _tasks(spec: SolverSpec, suites: list[Suite], config: RunConfig, done: dict) -> Iterator[Task]:
+def _tasks(
+    spec: SolverSpec, suites: list[Suite], config: RunConfig, done: Container[tuple[str, str, int]]
+) -> Iterator[Task]:
     for suite in suites:
         for inst in suite.instances[: config.limit_for(spec, suite.name) or len(suite)]:
             if (spec.key, suite.name, inst.id) not in done:

@@ -66,7 +66,7 @@ def to_raw(attempt: Any, wall_s: float, max_moves: int | None = None) -> RawAtte
             dropped_moves=count,
         )
     try:
-        moves = [int(m) if isinstance(m, np.integer) else m for m in attempt.moves]
+        moves: list[Any] = [int(m) if isinstance(m, np.integer) else m for m in attempt.moves]
     except TypeError:
         moves = [repr(attempt.moves)]
     moves = [m if isinstance(m, int) and not isinstance(m, bool) else repr(m) for m in moves]
@@ -111,7 +111,7 @@ def judge(
     """
     optimal_htm, optimal_qtm = optimal
     metric = raw.info.get("metric") if isinstance(raw.info, dict) else None
-    base = {
+    base: dict[str, Any] = {
         "solver": solver,
         "suite": suite,
         "instance": instance,
@@ -135,7 +135,7 @@ def judge(
     # lengths count the answer's canonical form (turns of a face merged); budgets count the
     # moves as returned
     htm, qtm = solution_lengths(moves)
-    lengths = {"moves": notation, "length_htm": htm, "length_qtm": qtm}
+    lengths: dict[str, Any] = {"moves": notation, "length_htm": htm, "length_qtm": qtm}
     if not is_solved(apply_sequence(state, moves)):
         status = "unsolved" if not moves else "wrong"
         return Record(status=status, **base, **lengths)

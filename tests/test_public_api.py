@@ -54,3 +54,27 @@ def test_importing_the_api_loads_nothing_heavy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "[]"
+
+
+def test_a_type_checker_sees_every_public_name_where_it_lives():
+    """The lazy exports are also imported under ``TYPE_CHECKING``, each from the module that
+    serves it at run time, so an editor types ``from cubebench.harness import Attempt``."""
+    import ast
+    import importlib
+
+    import cubebench.harness as api
+
+    tree = ast.parse(Path(api.__file__).read_text())
+    (block,) = [
+        n for n in tree.body if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"
+    ]
+    seen = {}
+    for node in block.body:
+        assert isinstance(node, ast.ImportFrom) and node.level == 1, ast.unparse(node)
+        for alias in node.names:
+            assert alias.asname is not None, f"{alias.name}: re-export it as itself"
+            seen[alias.asname] = (node.module, alias.name)
+    assert set(seen) == set(api.__all__)
+    for public, (module, private) in seen.items():
+        served = getattr(importlib.import_module(f"cubebench.harness.{module}"), private)
+        assert getattr(api, public) is served, public

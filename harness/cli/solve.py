@@ -76,11 +76,11 @@ def solve_command(
     """
     if (scramble is None) == (facelets is None):
         raise SettingsError("give either a scramble or --facelets, not both or neither")
-    state = (
-        apply_sequence(SOLVED, parse_moves(scramble))
-        if scramble is not None
-        else facelets_to_state(facelets)
-    )
+    if scramble is not None:
+        state = apply_sequence(SOLVED, parse_moves(scramble))
+    else:
+        assert facelets is not None  # one of the two, checked above
+        state = facelets_to_state(facelets)
     settings = {}
     if settings_file is not None:
         tables = load_settings_file(settings_file)

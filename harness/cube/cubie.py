@@ -25,7 +25,8 @@ _NORMAL_OF = {face: tuple(STICKER_NORMAL[9 * f + 4]) for f, face in enumerate(FA
 
 def _facelet(cubie: tuple[int, ...], face: str) -> int:
     match = np.flatnonzero(
-        (cubie == STICKER_CUBIE).all(axis=1) & (_NORMAL_OF[face] == STICKER_NORMAL).all(axis=1)
+        (np.asarray(cubie) == STICKER_CUBIE).all(axis=1)
+        & (np.asarray(_NORMAL_OF[face]) == STICKER_NORMAL).all(axis=1)
     )
     return int(match[0])
 

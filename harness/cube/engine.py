@@ -13,7 +13,7 @@ to each state has no fast numpy form in either layout, so it is a small compiled
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import numba
 import numpy as np
@@ -173,7 +173,7 @@ def children_of(states: np.ndarray, parents: np.ndarray, moves: np.ndarray) -> n
     return apply_moves(np.take(states, parents, axis=1), moves)
 
 
-def is_solved(states: np.ndarray) -> np.ndarray:
+def is_solved(states: np.ndarray) -> Any:
     """(54, N) -> (N,) bool; (54,) -> bool."""
     if states.ndim == 1:
         return bool(np.array_equal(states, SOLVED))

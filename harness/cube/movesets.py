@@ -98,7 +98,7 @@ def _build(name: Metric) -> MoveSet:
     return MoveSet(name, moves, follow, walk_next, child_table, local)
 
 
-MOVE_SETS: Final[dict[str, MoveSet]] = {name: _build(name) for name in METRICS}
+MOVE_SETS: Final[dict[str, MoveSet]] = {name: _build(name) for name in ("htm", "qtm")}
 
 
 def move_set(name: str) -> MoveSet:

@@ -72,9 +72,9 @@ def reduce_moves(moves: Sequence[int]) -> list[int]:
         block[1 + side] = (block[1 + side] + turns + 1) % 4
         if block[1] == block[2] == 0:
             blocks.pop()
-    reduced = []
-    for axis, *turns in blocks:
-        reduced += [3 * (axis + 3 * side) + t - 1 for side, t in enumerate(turns) if t]
+    reduced: list[int] = []
+    for axis, low, high in blocks:
+        reduced += [3 * (axis + 3 * side) + t - 1 for side, t in enumerate((low, high)) if t]
     return reduced
 
 

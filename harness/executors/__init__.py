@@ -9,13 +9,15 @@ no-loss guarantees. Ray is imported only when asked for (``cubebench[ray]``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..solver import ArgumentError
 from .base import Executor, Job, Sink
 
 EXECUTORS = ("local", "ray")
 
 
-def make_executor(name: str = "local", address: str | None = None) -> Executor:
+def make_executor(name: str = "local", address: str | None = None) -> Executor[Any]:
     """The executor ``name``; ``address`` is a Ray cluster's (``auto``, ``HOST:PORT``)."""
     if name == "local":
         if address:

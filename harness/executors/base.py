@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..solver import Budget
 from ..workers import Task
@@ -40,17 +40,21 @@ class Handle(Protocol):
     meta: dict[str, Any]
 
 
-class Executor(Protocol):
+H = TypeVar("H", bound=Handle)
+"""An executor's own handle on a loaded replica (a worker process, a Ray actor)."""
+
+
+class Executor(Protocol[H]):
     name: str
 
-    def preload(self, jobs: list[Job]) -> dict[str, Handle]:
+    def preload(self, jobs: list[Job]) -> dict[str, H]:
         """One loaded replica per job, before the run writes anything, or
         :class:`~cubebench.harness.solver.SolverLoadError`; the replicas then serve the run."""
 
-    def run(self, job: Job, tasks: list[Task], sink: Sink, first: Handle | None) -> None:
+    def run(self, job: Job, tasks: list[Task], sink: Sink, first: H | None) -> None:
         """Solve ``tasks`` with ``job.replicas`` replicas, reporting each to ``sink``."""
 
-    def stop(self, handles: dict[str, Handle]) -> None:
+    def stop(self, handles: dict[str, H]) -> None:
         """Stop preloaded replicas a run did not use."""
 
     def nodes(self) -> dict[str, dict[str, Any]]:

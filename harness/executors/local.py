@@ -71,6 +71,7 @@ class LocalExecutor:
                             )
                         elif kind in ("result", "error"):
                             task, w.task = w.task, None
+                            assert task is not None, f"a {kind} message with no task out"
                             sink.result(task, message)
                         elif kind == "died":
                             if w.task is not None:

@@ -99,7 +99,7 @@ class RayExecutor:
         actor = self.actor_class.options(
             **needs, max_restarts=0, scheduling_strategy="SPREAD"
         ).remote(job.name, job.settings, asdict(job.budget))
-        return Replica(actor, actor.ready.remote())
+        return Replica(actor, actor.ready.remote())  # type: ignore[attr-defined]  # Ray's
 
     def _loaded(self, replica: Replica, key: str) -> None:
         """Take a replica's ready message; :class:`SolverLoadError` when it did not load."""

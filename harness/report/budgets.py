@@ -9,6 +9,8 @@ times come from their authors' hardware, are never put on this axis.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import matplotlib.pyplot as plt
 import pandas as pd
 
@@ -88,7 +90,7 @@ def within_budgets(data: pd.DataFrame, budgets: tuple[float, ...] = BUDGETS_S) -
             winners = []
             for t in budgets:
                 fits = [e for e in entries if e["median_s"] <= t]
-                best = min(fits, key=lambda e, m=metric: (e[m], e["median_s"]), default=None)
+                best = min(fits, key=itemgetter(metric, "median_s"), default=None)
                 row[f"within {t:g} s"] = (
                     f"{best[metric]:.2f} {best['label']} ({best['median_s']:.3g} s)"
                     if best

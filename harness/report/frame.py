@@ -168,7 +168,8 @@ def entry_identity(entry: dict[str, Any], settings: dict[str, Any]) -> dict[str,
     the distribution, version, commit and source hash that provide it (``origin``), the
     settings, and every pinned file hash (``checkpoint_sha256``, ``ensemble_sha256``) and
     the precision it resolved to. Two entries are one only where these agree."""
-    origin = entry.get("origin") if isinstance(entry.get("origin"), dict) else {}
+    given = entry.get("origin")
+    origin: dict[str, Any] = given if isinstance(given, dict) else {}
     identity: dict[str, Any] = {"solver": entry.get("solver")}
     identity |= {f"origin.{k}": v for k, v in origin.items() if k not in _NOT_IDENTITY}
     identity |= {f"setting.{k}": v for k, v in settings.items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pandas as pd
 
@@ -88,7 +89,8 @@ def cell_page(suite: str, label: str, rows: pd.DataFrame, odd: set) -> str:
 
 
 def cube_page(suite: str, instance: int, rows: pd.DataFrame, facelets: str | None) -> str:
-    answers, items = [], []
+    answers: list[dict[str, Any]] = []
+    items: list[str] = []
     statuses = list(rows["status"])  # the page opens on the first verified answer
     chosen = statuses.index("solved") if "solved" in statuses else 0
     for label, row in zip(rows["label"], rows.itertuples(index=False), strict=True):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from functools import partial
 
 from rich.progress import Progress
 
@@ -112,7 +113,7 @@ def _build(jobs: list[tuple], oracle: DistanceOracle, levels: int, metric: str) 
                 instances,
                 oracle,
                 levels,
-                lambda k, task=task: progress.advance(task, k),
+                partial(progress.advance, task),
                 metric,
             )
             meta = meta | {f"optimal_{metric}_exact_up_to": oracle.radius + levels}

@@ -115,7 +115,7 @@ def annotate_optimal(
         state = facelets_to_state(inst.facelets, validate=False)
         distance, exact = oracle.distances(state[:, None], max_levels)
         field = f"optimal_{metric}" if exact[0] else f"optimal_{metric}_min"
-        out.append(replace(inst, **{field: int(distance[0])}))
+        out.append(replace(inst, **{field: int(distance[0])}))  # type: ignore[arg-type]
         if progress:
             progress(1)
     return out

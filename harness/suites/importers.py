@@ -10,9 +10,9 @@ import importlib
 import io
 import json
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import numpy as np
 
@@ -77,7 +77,7 @@ a hostile file's header can ask numpy for terabytes before a byte of it is read.
 def _array_bytes(shape: object, dtype: object) -> int:
     try:
         dims = [int(d) for d in (shape if isinstance(shape, tuple | list) else (shape,))]
-        itemsize = np.dtype(dtype).itemsize if dtype is not None else 8
+        itemsize = np.dtype(dtype).itemsize if dtype is not None else 8  # type: ignore[call-overload]
     except (TypeError, ValueError, OverflowError):
         return 0  # numpy itself refuses it, cheaply
     total = itemsize
@@ -119,18 +119,18 @@ class _RestrictedUnpickler(pickle._Unpickler):  # the Python one: its opcodes ca
             )
 
     def load_reduce(self) -> None:
-        func, args = self.stack[-2], self.stack[-1]
+        func, args = self.stack[-2], self.stack[-1]  # type: ignore[attr-defined]
         if func is np.ndarray and isinstance(args, tuple) and args:
             self._check_size(args[0], args[1] if len(args) > 1 else None)
         elif getattr(func, "__name__", "") == "_reconstruct" and isinstance(args, tuple):
             self._check_size(args[1] if len(args) > 1 else (), args[2] if len(args) > 2 else None)
-        super().load_reduce()
+        super().load_reduce()  # type: ignore[misc]  # pickle._Unpickler's, untyped
 
     def load_build(self) -> None:
-        state, inst = self.stack[-1], self.stack[-2]
+        state, inst = self.stack[-1], self.stack[-2]  # type: ignore[attr-defined]
         if isinstance(inst, np.ndarray) and isinstance(state, tuple) and len(state) >= 3:
             self._check_size(state[1], state[2])
-        super().load_build()
+        super().load_build()  # type: ignore[misc]
 
     dispatch[pickle.REDUCE[0]] = load_reduce
     dispatch[pickle.BUILD[0]] = load_build
@@ -175,7 +175,8 @@ def import_deepcubea(path: Path) -> list[Instance]:
 
 def _deepcubea_solution(solution: object, where: str) -> list[int]:
     try:
-        text = " ".join(face + ("" if int(sign) == 1 else "'") for face, sign in solution)
+        pairs = cast(Iterable[tuple[str, int]], solution)  # checked as it is read
+        text = " ".join(face + ("" if int(sign) == 1 else "'") for face, sign in pairs)
         return parse_moves(text)
     except (TypeError, ValueError) as exc:
         raise SuiteError(f"{where}: not a list of [face, +1 or -1] pairs ({exc})") from exc
@@ -218,7 +219,7 @@ def import_text(path: Path) -> list[Instance]:
         lines = Path(path).read_text().splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise SuiteError(f"{path}: not readable text ({exc})") from exc
-    instances = []
+    instances: list[Instance] = []
     for line_no, raw in enumerate(lines, start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
