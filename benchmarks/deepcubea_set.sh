@@ -7,9 +7,9 @@
 #   benchmarks/deepcubea_set.sh dev      # meet in the middle, precision and widths on 50/20
 #                                        # random development cubes -> results/cayley-mlp-dev-*
 #   benchmarks/deepcubea_set.sh dev-starts # two starts (the cube and its inverse) at W =
-#                                        # 65,536 on the same 50 -> results/cayley-mlp-dev-starts
+#                                        # 65,536 on the same 50 -> .cubebench/dev-runs/cayley-mlp-dev-starts
 #   benchmarks/deepcubea_set.sh dev-wide # W = 65,536 against 131,072, one core a cube, on 50
-#                                        # development cubes -> results/cayley-mlp-dev-wide
+#                                        # development cubes -> .cubebench/dev-runs/cayley-mlp-dev-wide
 #                                        # (14 and 26 s a cube on a 2-core AMD EPYC: 20 min
 #                                        # with two workers, twice that with WORKERS=1)
 #   benchmarks/deepcubea_set.sh set      # the whole set with kociemba beside it, resumable
@@ -25,6 +25,8 @@ BENCH=${BENCH:-bench}
 STEP=${1:-all}
 PKL=${DEEPCUBEA_PKL:-../shared/data/peers/deepcubea-cube3-test-data_0.pkl}
 DEV=${DEV:-.cubebench/dev/random-dev.jsonl}
+DEVOUT=${DEVOUT:-.cubebench/dev-runs}  # development runs stay out of git; their numbers are
+                                       # in docs/experiments/cayley-mlp.md
 WIDTH=${WIDTH:-65536}         # chosen from the dev timings: fits 60 s a cube on one core
 MITM=${MITM:-7}               # the largest quarter-turn table (9.2M states)
 STARTS=${STARTS:-2}            # the cube and its inverse: 0.44 QTM shorter on 50 dev cubes
@@ -39,26 +41,26 @@ if [[ $STEP == all || $STEP == dev ]]; then
   [[ -f $DEV ]] || python benchmarks/dev_suite.py --random-state --count 200 --out "$DEV"
   # meet in the middle and precision at a cheap width, 50 cubes, one core a cube
   run -s cayley-mlp --set beam_width=2048 --sweep mitm_radius=0,5,6,7 \
-      --suite "$DEV" --limit 50 --workers 2 --run-id cayley-mlp-dev-mitm
+      --suite "$DEV" --limit 50 --workers 2 --out "$DEVOUT" --run-id cayley-mlp-dev-mitm
   run -s cayley-mlp --set beam_width=2048 --set mitm_radius="$MITM" \
       --sweep precision=fp32,bf16,int8 --suite "$DEV" --limit 50 --workers 2 \
-      --run-id cayley-mlp-dev-precision
+      --out "$DEVOUT" --run-id cayley-mlp-dev-precision
   # widths: time per cube on one core (two cubes at a time)
   run -s cayley-mlp --set mitm_radius="$MITM" --sweep beam_width=16384,32768,65536,131072 \
-      --suite "$DEV" --limit 20 --workers 2 --time-limit 120 --run-id cayley-mlp-dev-widths
+      --suite "$DEV" --limit 20 --workers 2 --time-limit 120 --out "$DEVOUT" --run-id cayley-mlp-dev-widths
 fi
 if [[ $STEP == dev-wide ]]; then
   # the widths that fit 60 s a cube on one core
   run -s cayley-mlp --set mitm_radius="$MITM" --sweep beam_width=65536,131072 \
       --suite "$DEV" --limit 50 --workers "${WORKERS:-2}" --time-limit 120 \
-      --run-id cayley-mlp-dev-wide
+      --out "$DEVOUT" --run-id cayley-mlp-dev-wide
 fi
 if [[ $STEP == dev-starts ]]; then
   # the inverse as a second start, at the cost of a doubled width
   # (one start at this width is cayley-mlp-dev-wide's first entry)
   run -s cayley-mlp --set mitm_radius="$MITM" --set beam_width="$WIDTH" --set starts=2 \
       --suite "$DEV" --limit 50 --workers "${WORKERS:-2}" --time-limit 120 \
-      --run-id cayley-mlp-dev-starts
+      --out "$DEVOUT" --run-id cayley-mlp-dev-starts
 fi
 if [[ $STEP == all || $STEP == set ]]; then
   "$BENCH" suites list | grep -q deepcubea-test-v1 \

@@ -4,6 +4,7 @@ measured (``results/index.json``; ``benchmarks/results_index.py`` rewrites it)."
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -58,16 +59,14 @@ def test_a_broken_copy_is_caught_for_each_kind_of_fault(tmp_path):
     readme = root / "README.md"
     readme.write_text(readme.read_text() + "\nSee `results/no-such-run`.\n")
     shutil.rmtree(root / "results" / "pmlp-greedy")  # indexed, then deleted
-    historical = next(
-        r for r, e in index["runs"].items() if e.get("historical") and r.startswith("value-")
-    )
+    historical = next(r for r, e in index["runs"].items() if e.get("historical"))
     del index["runs"][historical]["historical"]  # a retired checkpoint with no reason
     found = "\n".join(problems(root, index))
     assert "run folder not in the index: results/stray-run" in found
     assert "no document cites results/stray-run" not in found  # unindexed comes first
     assert "indexed run not in results/: pmlp-greedy" in found
     assert "cites a run that is not there: README.md: results/no-such-run" in found
-    assert f"results/{historical}: checkpoint of ['value-transformer'] is not shipped" in found
+    assert re.search(rf"results/{historical}: checkpoint of \[.*\] is not shipped", found)
 
     index = build_index(root, index)  # re-indexed: the stray run is in, but cited by nobody
     assert "no document cites results/stray-run" in "\n".join(problems(root, index))
