@@ -50,6 +50,7 @@ _export(
 _export("testing", "check_solver", "ConformanceError")
 _export("registry", "make_solver", "available_solvers", "UnknownSolverError")
 _export("runner", "run", "RunConfig", "SolverSpec")
+_export("benchmark", "default_benchmark")
 _export("records.store", "RunStore")
 _export("records.provenance", "machine_info")
 _export("report.frame", "load_runs")
@@ -80,6 +81,7 @@ _export("cube.encodings", "NUM_CUBELET_LOCATIONS", "cubelet_tokens", "face_tenso
 __all__ = sorted(_EXPORTS)
 
 if TYPE_CHECKING:  # what an editor and a type checker see; the module loads them lazily
+    from .benchmark import default_benchmark as default_benchmark
     from .cube import (
         FACES as FACES,
     )

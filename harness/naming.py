@@ -6,8 +6,10 @@ import difflib
 import re
 from collections.abc import Iterable
 
+from .errors import InputError
 
-class ArgumentError(ValueError):
+
+class ArgumentError(InputError):
     """A run argument or budget out of range (``--workers 0``, ``--time-limit -1``), or a
     name that cannot become a path."""
 

@@ -18,6 +18,7 @@ from importlib.metadata import EntryPoint, PackageNotFoundError, entry_points, v
 from pathlib import Path
 from typing import Any
 
+from .errors import InputError
 from .naming import did_you_mean
 from .records.provenance import code_origin
 from .solver import SettingsError, Solver, SolverSettings, parse_settings
@@ -28,7 +29,7 @@ TRAINER_GROUP = "cubebench.trainers"
 DISTRIBUTION = "cubebench"
 
 
-class UnknownSolverError(LookupError):
+class UnknownSolverError(InputError, LookupError):
     """A solver name that no registry, entry point or import path resolves."""
 
 

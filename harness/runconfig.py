@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .executors import EXECUTORS, Job
-from .solver import ArgumentError, Budget, check_limits
+from .solver import DEFAULT_TIME_LIMIT_S, ArgumentError, Budget, check_limits
 from .verify import MAX_ANSWER_MOVES
 
 
@@ -57,7 +57,7 @@ class RunConfig:
     solvers: tuple[SolverSpec, ...]
     suites: tuple[str, ...]
     limit: int | None = None
-    time_limit: float = 60.0
+    time_limit: float = DEFAULT_TIME_LIMIT_S
     # suite -> the first N instances of that suite (``--suite random-state-v1:20``), under
     # the run's ``limit``: equal budgets for a slow suite beside fast ones in one run
     suite_limits: dict[str, int] = field(default_factory=dict)

@@ -18,7 +18,11 @@ from typing import Annotated, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
+from .errors import InputError
 from .naming import ArgumentError, did_you_mean
+
+DEFAULT_TIME_LIMIT_S = 60.0
+"""Wall seconds a cube unless a run says otherwise (``bench run``, ``bench solve``, the API)."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ class Budget:
         max_length: longest solution (HTM) the solver may return.
     """
 
-    wall_seconds: float | None = 60.0
+    wall_seconds: float | None = DEFAULT_TIME_LIMIT_S
     max_nodes: int | None = None
     max_model_calls: int | None = None
     max_length: int | None = None
@@ -107,11 +111,11 @@ def check_limits(
 
 @runtime_checkable
 class Solver(Protocol):
-    """Anything with a ``name`` and ``solve``; ``solve_batch`` is optional.
+    """Anything with a ``name`` and ``solve``.
 
     ``cube`` is a read-only (54,) uint8 state in kociemba facelet order
-    (:mod:`cubebench.harness.cube`). Batched models may also define
-    ``solve_batch(cubes: (54, N) array, budget) -> list[Attempt]``.
+    (:mod:`cubebench.harness.cube`). The runner gives a solver one cube at a time, so that
+    each answer has its own time and budget; a model batches inside its search.
     """
 
     name: str
@@ -119,14 +123,14 @@ class Solver(Protocol):
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt: ...
 
 
-class SolverLoadError(ValueError):
+class SolverLoadError(InputError):
     """A solver that cannot start: a missing, corrupt or tampered checkpoint, say.
 
     Adapters raise it (or a subclass) so ``bench`` reports one clear line.
     """
 
 
-class SettingsError(ValueError):
+class SettingsError(InputError):
     """A solver setting that does not exist, does not parse or is out of range."""
 
 

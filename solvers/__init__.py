@@ -1,1 +1,2 @@
-"""The systems cubebench measures, one subpackage each (see DESIGN.md)."""
+"""The systems cubebench measures, one subpackage each (``docs/design.md``; writing one:
+``docs/adapters.md``)."""

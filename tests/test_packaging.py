@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from cubebench.harness.cli.run import DEFAULT_SOLVERS
+from cubebench.harness.benchmark import DEFAULT_SOLVERS
 from cubebench.harness.registry import builtin_solvers, solver_extras
 
 ROOT = Path(__file__).resolve().parents[1]

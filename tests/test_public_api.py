@@ -78,3 +78,23 @@ def test_a_type_checker_sees_every_public_name_where_it_lives():
     for public, (module, private) in seen.items():
         served = getattr(importlib.import_module(f"cubebench.harness.{module}"), private)
         assert getattr(api, public) is served, public
+
+
+def test_every_error_a_user_can_fix_shares_one_base_the_cli_catches():
+    """The CLI prints any InputError as one line (exit 2): each error class that means "your
+    input is wrong" derives from it, so none can be missing from a hand-kept list."""
+    from cubebench.harness.cli.main import USER_ERRORS
+    from cubebench.harness.cube import InvalidCubeError, NotationError
+    from cubebench.harness.errors import InputError
+    from cubebench.harness.naming import ArgumentError
+    from cubebench.harness.records.schema import RecordError
+    from cubebench.harness.registry import UnknownSolverError
+    from cubebench.harness.report.rules import NothingToCompareError, ThresholdError
+    from cubebench.harness.solver import SettingsError, SolverLoadError
+    from cubebench.harness.suites.model import SuiteError
+
+    for error in (ArgumentError, SettingsError, SolverLoadError, SuiteError, RecordError,
+                  NotationError, InvalidCubeError, UnknownSolverError, ThresholdError,
+                  NothingToCompareError):  # fmt: skip
+        assert issubclass(error, InputError) and issubclass(error, ValueError), error
+    assert (InputError, FileNotFoundError) == USER_ERRORS

@@ -8,14 +8,9 @@ import sys
 
 import typer
 
-from ..cube import InvalidCubeError, NotationError
+from ..errors import InputError
 from ..interrupts import exit_status
-from ..records.schema import RecordError
-from ..registry import UnknownSolverError
-from ..report.rules import NothingToCompareError, ThresholdError
 from ..runner import RunInterruptedError
-from ..solver import ArgumentError, SettingsError, SolverLoadError
-from ..suites.model import SuiteError
 from .published import runs_app
 from .report import (
     compare_command,
@@ -73,20 +68,9 @@ def _readable_types() -> None:
 
 _readable_types()
 
-# Errors that mean "the user's input is wrong": one clear line, no traceback.
-USER_ERRORS = (
-    SuiteError,
-    InvalidCubeError,
-    NotationError,
-    SettingsError,
-    ArgumentError,
-    UnknownSolverError,
-    RecordError,
-    FileNotFoundError,
-    SolverLoadError,
-    ThresholdError,
-    NothingToCompareError,
-)
+# Errors that mean "the user's input is wrong": one clear line, no traceback. Every such
+# error of the harness is an InputError (harness/errors.py); a missing file is Python's own.
+USER_ERRORS = (InputError, FileNotFoundError)
 
 
 def main() -> None:

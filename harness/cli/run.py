@@ -9,6 +9,13 @@ from typing import Annotated
 
 import typer
 
+from ..benchmark import (
+    ALL_SUITES,
+    DEFAULT_LIMIT,
+    DEFAULT_SOLVERS,
+    DEFAULT_WORKERS,
+    default_entries,
+)
 from ..registry import (
     available_solvers,
     load_settings_file,
@@ -16,35 +23,9 @@ from ..registry import (
     settings_class,
 )
 from ..runner import RunConfig, SolverSpec, resume, run
-from ..solver import SettingsError, parse_assignments, parse_settings
-from ..suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
+from ..solver import DEFAULT_TIME_LIMIT_S, SettingsError, parse_assignments, parse_settings
 from ..suites.registry import user_registry_problem
 from .runs import print_matrix
-
-ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
-DEFAULT_ENTRIES: dict[str, tuple[dict[str, str], int | None]] = {
-    "kociemba": ({}, None),
-    "random": ({}, None),
-    "policy-mlp": ({}, None),
-    "cnn-faces": ({}, None),
-    "mlp-kociemba": ({}, None),
-    "seq2seq-transformer": ({}, None),
-    "value-transformer": ({"beam_width": "300"}, 5),
-    "deepcubea": ({}, 5),
-}
-"""The default benchmark: every system the project names, each with the settings and the
-number of cubes a suite (None: the run's) that fit the run in about 15 minutes on 2 cores.
-The fast ones run at their defaults on every cube of the run; ``seq2seq-transformer``
-decodes greedily, as its seed. The value searches cost seconds a cube, so they run on the
-first 5 cubes of each suite: ``deepcubea``'s A* at its defaults (4-9 s on deep cubes), and
-``value-transformer``'s beam at 300, its seed's width for 10-move scrambles (timed on
-development scrambles with the earlier 2-layer model: up to 8 s a deep cube, against 45 s at
-its default 1000; the shipped 3-layer model scores 2.7x fewer states a second).
-An entry at other than its defaults is labelled with them, and a matrix cell says how many
-cubes it covers. ``--set`` still overrides."""
-DEFAULT_SOLVERS = tuple(DEFAULT_ENTRIES)
-DEFAULT_LIMIT = 100
-"""Instances per suite in the default benchmark, sized to finish in about 15 minutes here."""
 
 
 def split_suite_limits(names: list[str]) -> tuple[list[str], dict[str, int]]:
@@ -142,20 +123,6 @@ def _parsed(solver: str, setting: str, value: str) -> object:
     return getattr(parse_settings(cls, {setting: value}), setting)
 
 
-def default_entries(entries: list[SolverSpec]) -> list[SolverSpec]:
-    """The default benchmark's own settings and per-entry limits, under the user's ``--set``
-    and ``--sweep`` (which win, and keep their own labels)."""
-    out = []
-    for spec in entries:
-        settings, limit = DEFAULT_ENTRIES.get(spec.name, ({}, None))
-        chosen = {k: v for k, v in settings.items() if k not in spec.settings}
-        label = spec.label
-        if chosen and not label:
-            label = spec.name + "[" + ",".join(f"{k}={v}" for k, v in chosen.items()) + "]"
-        out.append(SolverSpec(spec.name, {**chosen, **spec.settings}, label, limit))
-    return out
-
-
 RESUME_MAY_CHANGE = ("limit", "workers", "quiet", "report", "resume_run")
 """Options a ``--resume`` accepts: ``--limit`` may extend the run and ``--workers`` change how
 many cubes run at once (recorded with the part it ran); everything else that defines a run
@@ -205,13 +172,15 @@ def run_command(
         ),
     ] = None,
     limit: Annotated[int | None, typer.Option(help="first N instances of each suite")] = None,
-    time_limit: Annotated[float, typer.Option(help="wall seconds per instance")] = 60.0,
+    time_limit: Annotated[
+        float, typer.Option(help="wall seconds per instance")
+    ] = DEFAULT_TIME_LIMIT_S,
     max_nodes: Annotated[int | None, typer.Option(help="node budget per instance")] = None,
     max_model_calls: Annotated[
         int | None, typer.Option(help="model-call budget per instance")
     ] = None,
     max_length: Annotated[int | None, typer.Option(help="longest solution accepted (HTM)")] = None,
-    workers: Annotated[int, typer.Option(help="worker processes per solver")] = 2,
+    workers: Annotated[int, typer.Option(help="worker processes per solver")] = DEFAULT_WORKERS,
     executor: Annotated[
         str, typer.Option(help="local (worker processes) or ray (actors on a Ray cluster)")
     ] = "local",

@@ -19,7 +19,7 @@ from ..executors.local import LocalExecutor
 from ..interrupts import exit_status, terminate_as_interrupt
 from ..records.schema import Record
 from ..registry import describe_settings, load_settings_file
-from ..solver import Budget, SettingsError, check_limits, parse_assignments
+from ..solver import DEFAULT_TIME_LIMIT_S, Budget, SettingsError, check_limits, parse_assignments
 from ..verify import judge
 from ..workers import Task
 
@@ -66,7 +66,7 @@ def solve_command(
     settings_file: Annotated[
         Path | None, typer.Option("--settings", help="TOML file: a \\[solver] table")
     ] = None,
-    time_limit: Annotated[float, typer.Option(help="wall seconds")] = 60.0,
+    time_limit: Annotated[float, typer.Option(help="wall seconds")] = DEFAULT_TIME_LIMIT_S,
     memory_limit_gb: Annotated[float, typer.Option(help="kill the solver above this size")] = 8.0,
 ) -> None:
     """Solve one cube and print the solution the harness verified.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ..errors import InputError
 from .geometry import FACES
 from .moves import MOVE_NAMES, MOVE_QTM
 
@@ -17,7 +18,7 @@ _ALIASES: Final = {f"{f}2{p}": _NAME_TO_ID[f"{f}2"] for f in FACES for p in _PRI
 }
 
 
-class NotationError(ValueError):
+class NotationError(InputError):
     """A move sequence that cannot be parsed; the message names the token and its place."""
 
 

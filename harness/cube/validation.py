@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import InputError
 from .cubie import (
     CORNER_FACELETS,
     CORNER_NAMES,
@@ -21,7 +22,7 @@ from .geometry import CENTRES, FACES, NUM_STICKERS
 _UNKNOWN = 255
 
 
-class InvalidCubeError(ValueError):
+class InvalidCubeError(InputError):
     """A state that no sequence of face turns can reach from the solved cube."""
 
 

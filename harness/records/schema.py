@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Final
 
 from ..cube.notation import NotationError, parse_moves, solution_lengths
+from ..errors import InputError
 
 SCHEMA_VERSION: Final = 3
 
@@ -30,7 +31,7 @@ not a move id. timeout: over the wall budget (killed, or returned late). error: 
 raised or its worker died; ``error`` holds the message."""
 
 
-class RecordError(ValueError):
+class RecordError(InputError):
     """A records file or line that cannot be read."""
 
 

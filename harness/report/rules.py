@@ -6,14 +6,16 @@ import math
 import re
 from dataclasses import dataclass
 
+from ..errors import InputError
+
 _RULE = re.compile(r"^\s*(solve_rate|length|time)\s*([<>])\s*([+-]?\d+(?:\.\d+)?)\s*(pp|%)?\s*$")
 
 
-class ThresholdError(ValueError):
+class ThresholdError(InputError):
     """A ``--fail-if`` rule that does not parse."""
 
 
-class NothingToCompareError(ValueError):
+class NothingToCompareError(InputError):
     """``bench compare`` found nothing to pair: a gate must not pass on an empty table."""
 
 

@@ -29,6 +29,7 @@ from ..cube import (
     solved_batch,
     state_to_facelets,
 )
+from ..errors import InputError
 
 _FIELDS = (
     "id",
@@ -42,7 +43,7 @@ _FIELDS = (
 )
 
 
-class SuiteError(ValueError):
+class SuiteError(InputError):
     """A suite that cannot be used: unknown, malformed, or not the file its hash pins."""
 
 

@@ -1,0 +1,71 @@
+"""The default benchmark, as the Python API defines it: what ``bench run`` with no solver
+and no suite runs (every system the project names over ``depth-01-v1`` ... ``depth-20-v1``
+and ``random-state-v1``), and :func:`default_benchmark`, the same run as a
+:class:`~cubebench.harness.runner.RunConfig` for a script.
+"""
+
+from __future__ import annotations
+
+from .runconfig import RunConfig, SolverSpec
+from .solver import DEFAULT_TIME_LIMIT_S
+from .suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
+
+ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
+DEFAULT_ENTRIES: dict[str, tuple[dict[str, str], int | None]] = {
+    "kociemba": ({}, None),
+    "random": ({}, None),
+    "policy-mlp": ({}, None),
+    "cnn-faces": ({}, None),
+    "mlp-kociemba": ({}, None),
+    "seq2seq-transformer": ({}, None),
+    "value-transformer": ({"beam_width": "300"}, 5),
+    "deepcubea": ({}, 5),
+}
+"""The default benchmark: every system the project names, each with the settings and the
+number of cubes a suite (None: the run's) that fit the run in about 15 minutes on 2 cores.
+The fast ones run at their defaults on every cube of the run; ``seq2seq-transformer``
+decodes greedily, as its seed. The value searches cost seconds a cube, so they run on the
+first 5 cubes of each suite: ``deepcubea``'s A* at its defaults (4-9 s on deep cubes), and
+``value-transformer``'s beam at 300, its seed's width for 10-move scrambles (timed on
+development scrambles with the earlier 2-layer model: up to 8 s a deep cube, against 45 s at
+its default 1000; the shipped 3-layer model scores 2.7x fewer states a second).
+An entry at other than its defaults is labelled with them, and a matrix cell says how many
+cubes it covers. ``--set`` still overrides."""
+DEFAULT_SOLVERS = tuple(DEFAULT_ENTRIES)
+DEFAULT_LIMIT = 100
+"""Instances per suite in the default benchmark, sized to finish in about 15 minutes here."""
+DEFAULT_WORKERS = 2
+"""Worker processes per entry in ``bench run`` and the default benchmark: one a core here.
+(:class:`RunConfig` itself defaults to one, so a script asks for parallel solving.)"""
+
+
+def default_entries(entries: list[SolverSpec]) -> list[SolverSpec]:
+    """The default benchmark's own settings and per-entry limits, under the user's ``--set``
+    and ``--sweep`` (which win, and keep their own labels)."""
+    out = []
+    for spec in entries:
+        settings, limit = DEFAULT_ENTRIES.get(spec.name, ({}, None))
+        chosen = {k: v for k, v in settings.items() if k not in spec.settings}
+        label = spec.label
+        if chosen and not label:
+            label = spec.name + "[" + ",".join(f"{k}={v}" for k, v in chosen.items()) + "]"
+        out.append(SolverSpec(spec.name, {**chosen, **spec.settings}, label, limit))
+    return out
+
+
+def default_benchmark(
+    out: str = "results", available: tuple[str, ...] | None = None, full: bool = False
+) -> RunConfig:
+    """The default benchmark's run: its entries (those of ``available`` solvers, when
+    given), suites, cubes per suite, workers and time limit. ``full``: every entry at its
+    defaults on every cube (hours)."""
+    names = [n for n in DEFAULT_SOLVERS if available is None or n in available]
+    specs = [SolverSpec(name) for name in names]
+    return RunConfig(
+        solvers=tuple(specs if full else default_entries(specs)),
+        suites=ALL_SUITES,
+        limit=None if full else DEFAULT_LIMIT,
+        time_limit=DEFAULT_TIME_LIMIT_S,
+        workers=DEFAULT_WORKERS,
+        out=out,
+    )
