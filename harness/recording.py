@@ -12,13 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .cube import facelets_to_state
+from .executors.messages import Crashed, Outcome, Task
 from .progress import RunProgress
 from .records.schema import Record, RecordError
 from .records.store import RunStore
 from .solver import Budget
 from .suites.model import Suite
 from .verify import judge
-from .workers import Task
 
 
 class RunAbortedError(RecordError):
@@ -79,11 +79,12 @@ class RecordSink:
         if changed:
             self.store.write_manifest(self.manifest)
 
-    def result(self, task: Task, message: tuple) -> None:
-        self._finish(task, _verdict(message, task, self.optimal, self.budget))
+    def result(self, task: Task, message: Outcome) -> None:
+        suite, instance = task.key[1:]
+        self._finish(task, verdict(message, task, self.optimal[(suite, instance)], self.budget))
 
     def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
-        self._finish(task, _failure(task, status, error, wall))
+        self._finish(task, failure_record(task, status, error, wall))
 
     def _finish(self, task: Task, record: Record) -> None:
         if task.key in self.recorded:  # a late duplicate from a replaced replica
@@ -108,23 +109,23 @@ class RecordSink:
             )
 
 
-def _verdict(message: tuple, task: Task, optimal: dict, budget: Budget) -> Record:
+def verdict(
+    message: Outcome, task: Task, optimal: tuple[int | None, int | None], budget: Budget
+) -> Record:
+    """The record of what a replica answered for ``task``: the solver's moves replayed and
+    judged (``optimal``: the cube's known HTM and QTM optima), or its crash. ``bench run``
+    and ``bench solve`` both record through here."""
     solver, suite, instance = task.key
-    if message[0] == "error":
-        return _failure(task, "error", message[2], message[3])
+    if isinstance(message, Crashed):
+        return failure_record(task, "error", message.error, message.wall_s)
     state = facelets_to_state(task.facelets, validate=False)
     return judge(
-        state,
-        message[2],
-        budget,
-        solver=solver,
-        suite=suite,
-        instance=instance,
-        optimal=optimal[(suite, instance)],
+        state, message.raw, budget, solver=solver, suite=suite, instance=instance, optimal=optimal
     )
 
 
-def _failure(task: Task, status: str, error: str, wall: float | None) -> Record:
+def failure_record(task: Task, status: str, error: str, wall: float | None) -> Record:
+    """The record of a task the executor gave up on (``timeout``, ``error``)."""
     solver, suite, instance = task.key
     return Record(
         solver=solver,

@@ -118,7 +118,6 @@ class RunConfig:
             spec.name,
             spec.settings,
             self.budget,
-            self.time_limit,
             self.memory_limit_gb,
             self.workers,
         )

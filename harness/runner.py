@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .executors import Executor, make_executor
+from .executors.messages import Task
 from .interrupts import exit_status, terminate_as_interrupt
 from .naming import check_path_name
 from .progress import RunProgress
@@ -29,7 +30,6 @@ from .runconfig import RunConfig, SolverSpec
 from .solver import ArgumentError, SettingsError, SolverLoadError
 from .suites.model import Suite, SuiteError
 from .suites.registry import load_suite
-from .workers import Task
 
 __all__ = ["RunConfig", "RunInterruptedError", "SolverSpec", "resume", "run"]
 

@@ -14,14 +14,13 @@ import os
 import signal
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from .cube import facelets_to_state
+from .executors.messages import Died, LoadFailed, Ready, Task, load_solver, solve_task
 from .interrupts import SIGNALS
 from .solver import Budget, SolverLoadError
-from .verify import to_raw
 
 _CONTEXT = mp.get_context("spawn")
 _PR_SET_PDEATHSIG = 1
@@ -29,69 +28,6 @@ STOP_WAIT_S = 5.0
 """How long workers get, together, to leave on their own at the end before they are killed."""
 LOAD_TIMEOUT_S = 300.0
 """A solver that has not loaded after this long (a hang, a dead network mount) stops the run."""
-
-
-@dataclass(frozen=True)
-class Task:
-    key: tuple[str, str, int]  # solver, suite, instance id
-    facelets: str
-
-
-def load_solver(solver: str, settings: dict[str, Any]) -> tuple[Any, tuple]:
-    """Make the solver; returns it (or None) and the ``ready``/``load_error`` message."""
-    from .registry import make_solver  # imported where solvers run only
-
-    start = time.perf_counter()
-    try:
-        instance = make_solver(solver, settings)
-    except BaseException as exc:  # report any load failure
-        return None, ("load_error", f"{type(exc).__name__}: {exc}")
-    meta = {
-        "name": instance.name,
-        "checkpoint_sha256": getattr(instance, "checkpoint_sha256", None),
-        # how the solver runs here (precision, threads), where it says
-        **dict(getattr(instance, "runtime_info", {}) or {}),
-        # what loading cost this worker: a solver that builds a table at load is not free
-        "load_s": round(time.perf_counter() - start, 3),
-        "load_peak_rss_mb": peak_rss_mb(),
-    }
-    return instance, ("ready", meta)
-
-
-def peak_rss_mb() -> float | None:
-    """This process's peak resident memory so far, in MB (None where the OS does not say)."""
-    try:
-        import resource
-    except ImportError:  # Windows
-        return None
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return round(peak / (2**20 if sys.platform == "darwin" else 2**10), 1)  # bytes or KB
-
-
-def declared_metric(instance: Any) -> str:
-    """The metric a solver searches, for records whose attempt does not say: its ``metric``
-    attribute, else its settings' ``metric``, else the face-turn metric."""
-    for source in (instance, getattr(instance, "settings", None)):
-        metric = getattr(source, "metric", None)
-        if metric in ("htm", "qtm"):
-            return metric
-    return "htm"
-
-
-def solve_task(instance: Any, task: Task, limits: Budget) -> tuple:
-    """One instance: a ``result`` message with the raw attempt, or an ``error`` message."""
-    state = facelets_to_state(task.facelets, validate=False)
-    state.setflags(write=False)
-    start = time.perf_counter()
-    try:
-        attempt = instance.solve(state, limits)
-        wall = time.perf_counter() - start
-        raw = to_raw(attempt, wall, limits.max_length)
-        if isinstance(raw.info, dict) and "metric" not in raw.info:
-            raw.info["metric"] = declared_metric(instance)
-        return ("result", task.key, raw)
-    except Exception as exc:  # a crashing solver costs one instance, never the run
-        return ("error", task.key, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
 
 
 def _die_with_parent() -> None:
@@ -155,7 +91,8 @@ class Worker:
         self.task, self.sent_at = task, time.monotonic()
         self.conn.send(task)
 
-    def receive(self) -> tuple:
+    def receive(self) -> Ready | LoadFailed | Died | object:
+        """The worker's next message (an outcome of :mod:`~.executors.messages`)."""
         return self.conn.recv()
 
     def rss_bytes(self) -> int:
@@ -209,10 +146,11 @@ def start_solvers(
                 try:
                     message = worker.receive()
                 except (EOFError, OSError):
-                    message = ("load_error", describe_exit(worker))
-                if message[0] != "ready":
-                    raise SolverLoadError(f"solver {name} failed to load: {message[1]}")
-                worker.ready, worker.meta = True, message[1]
+                    message = LoadFailed(describe_exit(worker))
+                if not isinstance(message, Ready):
+                    reason = message.reason if isinstance(message, LoadFailed) else message
+                    raise SolverLoadError(f"solver {name} failed to load: {reason}")
+                worker.ready, worker.meta = True, message.meta
     except BaseException:
         stop_all(workers)
         raise

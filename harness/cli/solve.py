@@ -14,44 +14,31 @@ from ..cube import (
     parse_moves,
     state_to_facelets,
 )
-from ..executors.base import Job
 from ..executors.local import LocalExecutor
+from ..executors.messages import Outcome, Task
 from ..interrupts import exit_status, terminate_as_interrupt
+from ..recording import failure_record, verdict
 from ..records.schema import Record
 from ..registry import describe_settings, load_settings_file
-from ..solver import DEFAULT_TIME_LIMIT_S, Budget, SettingsError, check_limits, parse_assignments
-from ..verify import judge
-from ..workers import Task
+from ..runconfig import RunConfig, SolverSpec
+from ..solver import DEFAULT_TIME_LIMIT_S, Budget, SettingsError, parse_assignments
 
 
 class _OneAnswer:
-    """The sink for a single instance: keeps its verified record."""
+    """The sink for a single cube: the run's own verdicts, kept instead of written."""
 
-    def __init__(self, solver: str, state, budget: Budget) -> None:
-        self.solver, self.state, self.budget = solver, state, budget
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
         self.record: Record | None = None
 
     def ready(self, meta: dict) -> None:
         pass
 
-    def result(self, task: Task, message: tuple) -> None:
-        if message[0] == "error":
-            self.failure(task, "error", message[2], message[3])
-            return
-        self.record = judge(
-            self.state,
-            message[2],
-            self.budget,
-            solver=self.solver,
-            suite="cli",
-            instance=0,
-            optimal=(None, None),
-        )
+    def result(self, task: Task, message: Outcome) -> None:
+        self.record = verdict(message, task, (None, None), self.budget)
 
     def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
-        self.record = Record(
-            solver=self.solver, suite="cli", instance=0, status=status, error=error, wall_s=wall
-        )
+        self.record = failure_record(task, status, error, wall)
 
 
 def solve_command(
@@ -92,10 +79,13 @@ def solve_command(
         settings.update(tables.get(solver, {}))
     settings.update(parse_assignments(setting or []))
     describe_settings(solver, settings)  # a bad setting is refused before a worker starts
-    budget = Budget(wall_seconds=time_limit)
-    job = Job(solver, solver, settings, budget, time_limit, memory_limit_gb, 1)
-    check_limits(job, positive=("time_limit", "memory_limit_gb"), counts=(), flags=True)
-    sink = _OneAnswer(solver, state, budget)
+    # one cube as a run of one entry: the same limits, checks, job and verdicts as bench run
+    spec = SolverSpec(solver, settings)
+    config = RunConfig(
+        solvers=(spec,), suites=(), time_limit=time_limit, memory_limit_gb=memory_limit_gb
+    )
+    job = config.job(spec)
+    sink = _OneAnswer(config.budget)
     executor = LocalExecutor()
     task = Task((solver, "cli", 0), state_to_facelets(state))
     try:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from ..solver import Budget
-from ..workers import Task
+from .messages import Outcome, Task
 
 
 @dataclass(frozen=True)
@@ -16,8 +16,7 @@ class Job:
     key: str  # the entry's key in records and manifest (label, else name)
     name: str  # registered solver
     settings: dict[str, Any]
-    budget: Budget
-    time_limit: float
+    budget: Budget  # its wall seconds are the instance's time limit, enforced from outside too
     memory_limit_gb: float | None
     replicas: int
 
@@ -29,8 +28,8 @@ class Sink(Protocol):
         """A replica loaded the solver (``meta``: name, checkpoint, runtime); may raise to
         stop the run when the checkpoint differs from the one pinned."""
 
-    def result(self, task: Task, message: tuple) -> None:
-        """A replica's ``result`` or ``error`` message for ``task``."""
+    def result(self, task: Task, message: Outcome) -> None:
+        """What a replica answered for ``task``: the solver's attempt, or its crash."""
 
     def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
         """The executor gave up on ``task``: ``timeout`` or ``error`` (killed, died)."""

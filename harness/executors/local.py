@@ -11,8 +11,9 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from ..solver import SolverLoadError, kill_after
-from ..workers import Task, Worker, describe_exit, start_solvers, stop_all
+from ..workers import Worker, describe_exit, start_solvers, stop_all
 from .base import Job, Sink
+from .messages import Crashed, Died, LoadFailed, Ready, Solved, Task
 
 MAX_LOAD_DEATHS = 3
 
@@ -60,20 +61,19 @@ class LocalExecutor:
                         try:
                             message = w.receive()
                         except (EOFError, OSError):
-                            message = ("died",)
-                        kind = message[0]
-                        if kind == "ready":
-                            w.ready, w.meta = True, message[1]
+                            message = Died()
+                        if isinstance(message, Ready):
+                            w.ready, w.meta = True, message.meta
                             sink.ready(w.meta)
-                        elif kind == "load_error":
+                        elif isinstance(message, LoadFailed):
                             raise SolverLoadError(
-                                f"solver {job.key} failed to load in a new worker: {message[1]}"
+                                f"solver {job.key} failed to load in a new worker: {message.reason}"
                             )
-                        elif kind in ("result", "error"):
+                        elif isinstance(message, Solved | Crashed):
                             task, w.task = w.task, None
-                            assert task is not None, f"a {kind} message with no task out"
+                            assert task is not None, f"{message} with no task out"
                             sink.result(task, message)
-                        elif kind == "died":
+                        elif isinstance(message, Died):
                             if w.task is not None:
                                 sink.failure(w.task, "error", describe_exit(w), None)
                                 w.task = None
@@ -90,8 +90,8 @@ class LocalExecutor:
                         if w.conn.poll():  # its answer came while we verified another's:
                             continue  # it is judged on the time the worker measured
                         elapsed = time.monotonic() - w.sent_at
-                        if elapsed > kill_after(job.time_limit):
-                            limit = job.time_limit
+                        limit = job.budget.wall_seconds
+                        if limit is not None and elapsed > kill_after(limit):
                             why = f"killed after {elapsed:.1f} s (limit {limit} s)"
                             sink.failure(w.task, "timeout", why, elapsed)
                             workers[i] = replace(w)

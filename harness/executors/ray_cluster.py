@@ -22,8 +22,9 @@ from typing import Any
 from ..records.provenance import machine_info
 from ..registry import solver_resources
 from ..solver import ArgumentError, Budget, SolverLoadError, kill_after
-from ..workers import LOAD_TIMEOUT_S, Task, load_solver, solve_task
+from ..workers import LOAD_TIMEOUT_S
 from .base import Job, Sink
+from .messages import Outcome, Ready, Started, Task, load_solver, solve_task
 
 try:
     import ray
@@ -49,11 +50,11 @@ class SolverActor:
         self.instance, self.message = load_solver(solver, settings)
         self.limits = Budget(**budget)
 
-    def ready(self) -> tuple[tuple, str, dict[str, Any]]:
+    def ready(self) -> tuple[Started, str, dict[str, Any]]:
         node = ray.get_runtime_context().get_node_id()
         return self.message, node, machine_info()
 
-    def solve(self, task: Task) -> tuple:
+    def solve(self, task: Task) -> Outcome:
         return solve_task(self.instance, task, self.limits)
 
 
@@ -107,9 +108,9 @@ class RayExecutor:
             message, node, machine = ray.get(replica.ready_ref)
         except RayError as exc:
             raise ActorLostError(f"solver {key} failed to load: actor died ({exc})") from None
-        if message[0] != "ready":
-            raise SolverLoadError(f"solver {key} failed to load: {message[1]}")
-        replica.ready, replica.meta = True, message[1]
+        if not isinstance(message, Ready):
+            raise SolverLoadError(f"solver {key} failed to load: {message.reason}")
+        replica.ready, replica.meta = True, message.meta
         self._nodes[node] = machine
 
     def preload(self, jobs: list[Job]) -> dict[str, Replica]:
@@ -225,11 +226,12 @@ class RayExecutor:
                             f"solver {job.key} did not load in a new replica within "
                             f"{LOAD_TIMEOUT_S:g} s"
                         )
-                    if r.queue and now - r.head_since > kill_after(job.time_limit):
+                    limit = job.budget.wall_seconds
+                    if r.queue and limit is not None and now - r.head_since > kill_after(limit):
                         if ray.wait([r.queue[0][1]], timeout=0)[0]:
                             continue  # answered while another was verified: judged next
                         elapsed = now - r.head_since
-                        why = f"killed after {elapsed:.1f} s (limit {job.time_limit} s)"
+                        why = f"killed after {elapsed:.1f} s (limit {limit} s)"
                         lose(i, "timeout", why, elapsed)
         finally:
             for r in replicas:
