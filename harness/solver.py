@@ -197,6 +197,13 @@ class SolverSettings:
 
     OPTION_HELP: ClassVar[Mapping[str, str]] = {"seed": "random seed for anything stochastic"}
 
+    @classmethod
+    def inert(cls) -> frozenset[str]:
+        """Fields a shared settings class has that do nothing for this solver (the settings
+        of a search it does not run, say): ``bench settings`` leaves them out and
+        :func:`parse_settings` refuses a value other than their default."""
+        return frozenset()
+
     def __post_init__(self) -> None:
         for name, bounds in setting_ranges(type(self)).items():
             value = getattr(self, name)
@@ -210,11 +217,18 @@ def parse_settings(cls: type[SolverSettings], values: Mapping[str, Any]) -> Solv
     """Validate raw settings against ``cls``'s fields, coercing strings to the field types."""
     fields = {f.name: f for f in dataclasses.fields(cls)}
     hints = typing.get_type_hints(cls)
+    inert = cls.inert()
     parsed = {}
     for key, raw in values.items():
         if key not in fields:
-            raise SettingsError(f"unknown setting {key!r}; {did_you_mean(key, fields)}")
+            live = [name for name in fields if name not in inert]
+            raise SettingsError(f"unknown setting {key!r}; {did_you_mean(key, live)}")
         parsed[key] = _coerce(key, raw, hints[key])
+        if key in inert and parsed[key] != fields[key].default:
+            raise SettingsError(
+                f"setting {key}={raw!r}: does nothing for this solver (`bench settings` "
+                "lists what does)"
+            )
     return cls(**parsed)
 
 
@@ -286,12 +300,16 @@ class SettingInfo:
 
 
 def settings_info(cls: type[SolverSettings]) -> list[SettingInfo]:
-    """Every field of a settings class, in declaration order, with what a user may give it."""
+    """Every field of a settings class that acts on its solver, in declaration order, with
+    what a user may give it."""
     hints = typing.get_type_hints(cls)
     ranges = setting_ranges(cls)
     helps = getattr(cls, "OPTION_HELP", {})
     out = []
+    inert = cls.inert()
     for spec in dataclasses.fields(cls):
+        if spec.name in inert:
+            continue
         hint = hints[spec.name]
         if typing.get_origin(hint) is typing.Literal:
             kind = " | ".join(str(c) for c in typing.get_args(hint))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 import torch
@@ -25,12 +25,13 @@ class CayleyMLPSettings(TorchSearchSettings):
     beam_width: Annotated[int, BEAM_WIDTH] = 8192
     batch_size: Annotated[int, BATCH] = 16384
 
+    ENSEMBLE: ClassVar[bool] = True  # CayleyPy's multi-agent search: each model in turn
+
 
 class CayleyMLPSolver(TorchModelSolver):
     Settings = CayleyMLPSettings
     name = "cayley-mlp"
     METRICS = ("qtm", "htm")
-    ENSEMBLE = True
 
     def __init__(self, settings: CayleyMLPSettings | None = None) -> None:
         super().__init__(settings or CayleyMLPSettings(), load_checkpoint, CHECKPOINT_DIR)

@@ -31,6 +31,8 @@ class TorchSearchSettings(SearchSettings):
     checkpoint: str = ""  # a folder with another checkpoint of this solver; empty: the shipped one
     ensemble: str = ""  # comma-separated folders of further checkpoints, searched in turn
 
+    ENSEMBLE: ClassVar[bool] = False  # whether the solver searches with ``ensemble`` members
+
     OPTION_HELP: ClassVar = {
         **SearchSettings.OPTION_HELP,
         "checkpoint": "a folder with another checkpoint of this solver (empty: the shipped one)",
@@ -38,6 +40,10 @@ class TorchSearchSettings(SearchSettings):
         "model searches in turn after the first, as starts do (an equal share of the time "
         "left, each for a shorter path), and the shortest answer is kept",
     }
+
+    @classmethod
+    def inert(cls) -> frozenset[str]:
+        return super().inert() | (frozenset() if cls.ENSEMBLE else {"ensemble"})
 
     def ensemble_folders(self) -> list[Path]:
         """The ``ensemble`` setting's folders, in search order."""
@@ -67,7 +73,6 @@ class TorchModelSolver:
     """
 
     OFFERED: tuple[str, ...] = ("fp32", "bf16", "int8")
-    ENSEMBLE: bool = False  # whether its solve searches with the ``ensemble`` members
     METRICS: tuple[str, ...] = ("htm",)  # the move sets it ships a checkpoint for
 
     def __init__(
@@ -82,7 +87,7 @@ class TorchModelSolver:
         self.resolved = resolve_torch(settings.precision, settings.device, self.OFFERED)
         torch.set_num_threads(settings.threads)
         folder = Path(settings.checkpoint) if settings.checkpoint else shipped
-        if settings.ensemble and not self.ENSEMBLE:
+        if settings.ensemble and not settings.ENSEMBLE:
             raise SettingsError(
                 f"setting ensemble={settings.ensemble!r}: solver {self.name} searches with "
                 "one model"

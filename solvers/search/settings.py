@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -22,9 +23,6 @@ from ...harness import (
     move_set,
     symmetric_values,
 )
-from .astar import astar
-from .beam import beam_search
-from .greedy import greedy_rollout
 from .meet import MAX_RADIUS, meet_table
 from .models import (
     CheckedModel,
@@ -33,6 +31,7 @@ from .models import (
     SearchLimits,
     SearchResult,
 )
+from .registry import SEARCH_SETTINGS, SEARCHES
 from .starts import (
     MAX_STARTS,
     STARTS,
@@ -91,6 +90,25 @@ class SearchSettings(SolverSettings):
         "precision": "auto (bf16 where the hardware has it natively), fp32, bf16 or int8",
     }
 
+    @classmethod
+    def supported_searches(cls) -> tuple[str, ...]:
+        """The choices of this solver's ``search`` setting."""
+        hint = typing.get_type_hints(cls)["search"]
+        return typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else ()
+
+    @classmethod
+    def inert(cls) -> frozenset[str]:
+        """Settings that act on nothing for this solver: those of the searches it does not
+        run, and averaging over symmetries for a policy."""
+        searches = [SEARCHES[s] for s in cls.supported_searches() if s in SEARCHES]
+        used = {name for s in searches for name in s.settings}
+        if not searches:  # searches of its own (decoding): leave every setting in view
+            used = set(SEARCH_SETTINGS)
+        idle = set(SEARCH_SETTINGS) - used
+        if cls.MODEL != "value":
+            idle.add("value_symmetries")
+        return frozenset(idle)
+
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.value_symmetries > 1 and self.MODEL != "value":
@@ -135,10 +153,11 @@ def run_search(
     kind, fn = ("policy", policy) if policy is not None else ("value", value)
     if fn is None:
         raise ValueError("run_search needs a policy or a value model")
-    if settings.search not in ("beam", "greedy", "astar"):
-        raise ValueError(f"unknown search {settings.search!r}")
-    if settings.search == "astar" and kind != "value":
-        raise ValueError("A* needs a value model")
+    search = SEARCHES.get(settings.search)
+    if search is None:
+        raise ValueError(f"unknown search {settings.search!r}; searches: {', '.join(SEARCHES)}")
+    if kind not in search.models:
+        raise ValueError(f"search {search.name} needs a {' or '.join(search.models)} model")
     if settings.value_symmetries > 1 and kind != "value":
         raise SettingsError(
             f"setting value_symmetries={settings.value_symmetries} needs a value model; "
@@ -196,11 +215,7 @@ def _search(
 ) -> SearchResult:
     moves = move_set(settings.metric)
     meet = meet_table(settings.metric, settings.mitm_radius) if settings.mitm_radius else None
-    if settings.search == "beam":
-        return beam_search(state, model, settings.beam_width, kind, moves, meet)
-    if settings.search == "greedy":
-        return greedy_rollout(state, model, kind, settings.avoid_revisits, moves, meet)
-    return astar(state, model, settings.astar_batch, settings.weight, moves, meet)
+    return SEARCHES[settings.search].run(state, model, kind, settings, moves, meet)
 
 
 def _attempt(

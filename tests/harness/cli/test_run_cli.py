@@ -113,7 +113,10 @@ def test_bad_input_is_one_clear_line(args, message):
         (["--time-limit", "-1"], "error: --time-limit -1.0: must be a positive number"),
         (["--memory-limit-gb", "0"], "error: --memory-limit-gb 0.0: must be a positive number"),
         (["--set", "beam_width=-1"], "error: solver policy-mlp: setting beam_width=-1 must be ≥ 1"),
-        (["--set", "weight=0"], "error: solver policy-mlp: setting weight=0.0 must be > 0"),
+        (  # A*'s weight acts on no search policy-mlp runs: refused, not ignored
+            ["--set", "weight=0.9"],
+            "error: solver policy-mlp: setting weight='0.9': does nothing for this solver",
+        ),
         (["--set", "threads=0"], "error: solver policy-mlp: setting threads=0 must be ≥ 1"),
         (
             ["--set", "precision=fp16"],
