@@ -37,7 +37,7 @@ def face_grid(states: np.ndarray) -> np.ndarray:
 
 
 def face_tensor(states: np.ndarray) -> np.ndarray:
-    """(N, 6, 3, 3, 6) uint8: seed 004's one-hot face tensor."""
+    """(N, 6, 3, 3, 6) uint8: the one-hot face tensor ``cnn-faces`` reads."""
     return _EYE6[face_grid(states)]
 
 
@@ -46,7 +46,8 @@ NUM_CUBELET_LOCATIONS = 48
 
 
 def cubelet_tokens(states: np.ndarray) -> np.ndarray:
-    """Seed 001's cubelet tokens: where each movable piece is and how it is turned.
+    """The cubelet tokens ``value-transformer`` reads: where each movable piece is and how it
+    is turned.
 
     Token ``p`` belongs to piece ``p`` (corners 0..7 then edges 8..19 in kociemba order);
     its value is the piece's location-and-orientation index: ``3 * slot + twist`` for
@@ -68,7 +69,8 @@ def cubelet_tokens(states: np.ndarray) -> np.ndarray:
 
 
 def sticker_tokens(states: np.ndarray) -> np.ndarray:
-    """Seed 000's tokens: (colour, i, j, k) per sticker in the 5x5x5 grid around the cube.
+    """The tokens ``seq2seq-transformer`` reads: (colour, i, j, k) per sticker in the 5x5x5
+    grid around the cube.
 
     Returns:
         (N, 54, 4) uint8; coordinates are 0..4 with the cube occupying 1..3 and each sticker

@@ -68,7 +68,8 @@ STICKER_CUBIE, STICKER_NORMAL = _build_geometry()
 """(54, 3) int arrays: the cubie position and outward normal of each facelet index."""
 
 STICKER_GRID: Final = STICKER_CUBIE + STICKER_NORMAL + 2
-"""(54, 3) coordinates of each sticker in the 5x5x5 grid of seed 000 (values 0..4)."""
+"""(54, 3) coordinates of each sticker in the 5x5x5 grid ``seq2seq-transformer``'s tokens
+use (values 0..4)."""
 
 CENTRES: Final = tuple(9 * f + 4 for f in range(NUM_FACES))
 NON_CENTRES: Final = tuple(i for i in range(NUM_STICKERS) if i % 9 != 4)

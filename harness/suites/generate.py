@@ -90,7 +90,8 @@ def qdepth_instances(depth: int, count: int = SUITE_SIZE, seed: int = SUITE_SEED
 
 
 def uniform_move_instances(count: int = SUITE_SIZE) -> list[Instance]:
-    """Seed 003/004-style scrambles; ``depth`` stays unset because moves may cancel."""
+    """Scrambles of independent uniform moves, as ``mlp-kociemba`` and ``cnn-faces`` were
+    trained and measured on; ``depth`` stays unset because moves may cancel."""
     rng = np.random.default_rng(list(UNIFORM_MOVES_SEED))
     return _scrambled_instances(rng.integers(0, NUM_MOVES, size=(count, UNIFORM_MOVES)), None)
 

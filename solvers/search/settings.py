@@ -31,7 +31,7 @@ from .models import (
     SearchLimits,
     SearchResult,
 )
-from .registry import SEARCH_SETTINGS, SEARCHES
+from .searches import SEARCH_SETTINGS, SEARCHES
 from .starts import (
     MAX_STARTS,
     STARTS,
