@@ -10,29 +10,33 @@ import typer
 from ..naming import ArgumentError
 from ..report.rules import Rule
 
+RunsArgument = Annotated[
+    list[Path], typer.Argument(metavar="RUN...", help="run folders to put in one report")
+]
+BaselineOption = Annotated[
+    str | None,
+    typer.Option(help="entry every other is compared with (default: kociemba if present)"),
+]
+FirstOption = Annotated[
+    int | None, typer.Option(help="only each suite's first N cubes (runs of different lengths)")
+]
+LabelOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--label",
+        metavar="ENTRY=NAME",
+        help="ENTRY=NAME or RUN/ENTRY=NAME: the name a report row shows (repeat)",
+    ),
+]
+
 
 def report_command(
-    runs: Annotated[
-        list[Path], typer.Argument(metavar="RUN...", help="run folders to put in one report")
-    ],
+    runs: RunsArgument,
     out: Annotated[Path, typer.Option(help="report folder")] = Path("reports/latest"),
     title: Annotated[str, typer.Option(help="report title")] = "cubebench report",
-    baseline: Annotated[
-        str | None,
-        typer.Option(help="entry every other is compared with (default: kociemba if present)"),
-    ] = None,
-    first: Annotated[
-        int | None,
-        typer.Option(help="only each suite's first N cubes (runs of different lengths)"),
-    ] = None,
-    label: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--label",
-            metavar="ENTRY=NAME",
-            help="ENTRY=NAME or RUN/ENTRY=NAME: the name a report row shows (repeat)",
-        ),
-    ] = None,
+    baseline: BaselineOption = None,
+    first: FirstOption = None,
+    label: LabelOption = None,
 ) -> None:
     """A report of one or more runs: index.md and the results site (index.html), figures.
 
@@ -46,23 +50,12 @@ def report_command(
 
 
 def site_command(
-    runs: Annotated[
-        list[Path], typer.Argument(metavar="RUN...", help="run folders to put in one site")
-    ],
+    runs: RunsArgument,
     out: Annotated[Path, typer.Option(help="site folder")] = Path("site"),
     title: Annotated[str, typer.Option(help="site title")] = "cubebench results",
-    baseline: Annotated[
-        str | None,
-        typer.Option(help="entry every other is compared with (default: kociemba if present)"),
-    ] = None,
-    first: Annotated[
-        int | None,
-        typer.Option(help="only each suite's first N cubes (runs of different lengths)"),
-    ] = None,
-    label: Annotated[
-        list[str] | None,
-        typer.Option("--label", metavar="ENTRY=NAME", help="the name a row shows (repeat)"),
-    ] = None,
+    baseline: BaselineOption = None,
+    first: FirstOption = None,
+    label: LabelOption = None,
 ) -> None:
     """A static results site to click through: sortable leaderboards, figures, a page per
     entry, per solver-and-suite cell and per cube, with each answer replayed on the cube.
