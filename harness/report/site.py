@@ -174,10 +174,11 @@ def write_site(out: Path, content: SiteContent) -> Path:
         path = out / entry_href(label)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(entry_page(label, content.runs, data))
+    by_suite = {suite: rows for suite, rows in data.groupby("suite", sort=False)}
     for (suite, label), rows in data.groupby(["suite", "label"], sort=False):
         path = out / cell_href(suite, label)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(cell_page(suite, label, rows, odd))
+        path.write_text(cell_page(str(suite), str(label), rows, odd, by_suite[suite]))
     facelets = cube_facelets(content.runs, data)
     for (suite, instance), rows in data.groupby(["suite", "instance"], sort=False):
         path = out / cube_href(suite, instance)

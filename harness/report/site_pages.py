@@ -61,7 +61,26 @@ def disagreeing(data: pd.DataFrame) -> set[tuple[str, int]]:
     return {(s, int(i)) for s, i in odd.index}
 
 
-def cell_page(suite: str, label: str, rows: pd.DataFrame, odd: set) -> str:
+def _others(suite_rows: pd.DataFrame, label: str) -> dict[int, str]:
+    """Per cube, what the report's other entries did with it: a length, or the status."""
+    others = suite_rows[suite_rows["label"] != label].sort_values(["label"], kind="stable")
+    said: dict[int, list[str]] = {}
+    for row in others.itertuples(index=False):
+        done = row.status == "solved" and not pd.isna(row.length_htm)
+        length = int(row.length_qtm if row.metric == "qtm" else row.length_htm) if done else 0
+        unit = "QTM" if row.metric == "qtm" else "HTM"
+        said.setdefault(int(row.instance), []).append(
+            f"{row.label} {length} {unit}" if done else f"{row.label} {row.status}"
+        )
+    return {instance: "; ".join(texts) for instance, texts in said.items()}
+
+
+def cell_page(
+    suite: str, label: str, rows: pd.DataFrame, odd: set, suite_rows: pd.DataFrame
+) -> str:
+    """An entry's cubes on a suite, the cubes where the entries disagree first, each beside
+    what the other entries did with it."""
+    others = _others(suite_rows, label)
     rows = rows.assign(first=[(suite, int(i)) not in odd for i in rows["instance"]])
     rows = rows.sort_values(["first", "instance"], kind="stable")
     shown = pd.DataFrame(
@@ -73,6 +92,7 @@ def cell_page(suite: str, label: str, rows: pd.DataFrame, odd: set) -> str:
             "gap": rows["gap_qtm"].where(rows["metric"] == "qtm", rows["gap_htm"]).astype("Int64"),
             "time s": rows["wall_s"].map(lambda v: "" if pd.isna(v) else f"{v:.3f}"),
             "entries agree": ["yes" if f else "no" for f in rows["first"]],
+            "the other entries": [others.get(int(i), "") for i in rows["instance"]],
         }
     )
     links = {(i, "cube"): cube_href(suite, c, 2) for i, c in enumerate(shown["cube"])}

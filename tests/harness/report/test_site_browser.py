@@ -95,6 +95,9 @@ def test_a_matrix_cell_leads_to_a_cube_whose_answers_replay_on_the_net(site, dri
     matrix = driver.find_element("css selector", "#matrix + p + div table")
     matrix.find_element("xpath", ".//tr[td[1][normalize-space()='tests.fakes:Right']]//a").click()
     assert "tests.fakes:Right" in driver.title
+    cells = driver.find_element("css selector", "table.sortable")
+    assert set(_column(driver, cells, "entries agree")) == {"no"}  # the other one is wrong
+    assert set(_column(driver, cells, "the other entries")) == {"tests.fakes:Wrong wrong"}
     driver.find_element("css selector", "tbody tr td a").click()
     assert driver.title.startswith("Cube ")
     start, solved = _net(driver)
