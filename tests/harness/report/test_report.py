@@ -1,4 +1,4 @@
-"""Reports render for real: valid images, right data, self-contained HTML."""
+"""Reports render for real: valid images, right data, a site needing nothing outside it."""
 
 from __future__ import annotations
 
