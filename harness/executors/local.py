@@ -1,4 +1,4 @@
-"""The default executor: worker processes on this machine (:mod:`cubebench.harness.workers`).
+"""The default executor: worker processes on this machine (:mod:`.workers`).
 
 A worker past its instance's wall limit, over its memory limit, or dead is killed and
 replaced, and only that instance is lost (recorded as ``timeout`` or ``error``).
@@ -11,9 +11,9 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from ..solver import SolverLoadError, kill_after
-from ..workers import Worker, describe_exit, start_solvers, stop_all
 from .base import Job, Sink
 from .messages import Crashed, Died, LoadFailed, Ready, Solved, Task
+from .workers import Worker, describe_exit, start_solvers, stop_all
 
 MAX_LOAD_DEATHS = 3
 

@@ -22,9 +22,9 @@ from typing import Any
 from ..records.provenance import machine_info
 from ..registry import solver_resources
 from ..solver import ArgumentError, Budget, SolverLoadError, kill_after
-from ..workers import LOAD_TIMEOUT_S
 from .base import Job, Sink
 from .messages import Outcome, Ready, Started, Task, load_solver, solve_task
+from .workers import LOAD_TIMEOUT_S
 
 try:
     import ray

@@ -96,15 +96,14 @@ class TorchModelSolver:
             if not member.is_dir():
                 raise SolverLoadError(f"setting ensemble: {str(member)!r} is not a folder")
         model, self.card = load(folder, settings.device, settings.metric)
-        # searches send their index rows to settings.device: the network must be there too
-        self.model = self.inference_model(model).to(settings.device)
+        self.model = self.inference_model(model)
         self.checkpoint_sha256 = self.card["sha256"]
         # further models an ensemble searches with, after self.model
         self.members: list[nn.Module] = []
         self.member_sha256: list[str] = []
         for member in settings.ensemble_folders():
             model, card = load(member, settings.device, settings.metric)
-            self.members.append(self.inference_model(model).to(settings.device))
+            self.members.append(self.inference_model(model))
             self.member_sha256.append(card["sha256"])
         self.clock = ModelClock()
         prepare_search(settings)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cubebench.harness import workers
 from cubebench.harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
+from cubebench.harness.executors import workers
 from cubebench.harness.records.schema import SCHEMA_VERSION, RecordError
 from cubebench.harness.records.store import RunStore
 from cubebench.harness.runner import RunConfig, SolverSpec, resume, run

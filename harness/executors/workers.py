@@ -18,9 +18,9 @@ from dataclasses import asdict
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from .executors.messages import Died, LoadFailed, Ready, Task, load_solver, solve_task
-from .interrupts import SIGNALS
-from .solver import Budget, SolverLoadError
+from ..interrupts import SIGNALS
+from ..solver import Budget, SolverLoadError
+from .messages import LoadFailed, Ready, Task, load_solver, solve_task
 
 _CONTEXT = mp.get_context("spawn")
 _PR_SET_PDEATHSIG = 1
@@ -91,8 +91,8 @@ class Worker:
         self.task, self.sent_at = task, time.monotonic()
         self.conn.send(task)
 
-    def receive(self) -> Ready | LoadFailed | Died | object:
-        """The worker's next message (an outcome of :mod:`~.executors.messages`)."""
+    def receive(self) -> object:
+        """The worker's next message, one of :mod:`~cubebench.harness.executors.messages`."""
         return self.conn.recv()
 
     def rss_bytes(self) -> int:
