@@ -259,11 +259,16 @@ def _resume_locked(
             raise RecordError(
                 f"{store.folder}/manifest.json runs suite {suite.name} but does not pin it"
             )
-        pinned = known["sha256"]
-        if suite.sha256 != pinned:
+        # the cubes are what must not change; optima added to the suite since are welcome
+        pinned, now = (
+            (known["states"], suite.states_sha256)
+            if "states" in known
+            else (known["sha256"], suite.sha256)
+        )
+        if now != pinned:
             raise SuiteError(
                 f"suite {suite.name} changed since the run started "
-                f"({pinned[:12]}… -> {suite.sha256[:12]}…); start a new run"
+                f"({pinned[:12]}… -> {now[:12]}…); start a new run"
             )
     done = {r.key for r in store.read_records()}
     todo = [s for s in config.solvers if next(_tasks(s, suites, config, done), None)]

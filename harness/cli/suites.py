@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ..suites.annotate import Outcome, annotatable, annotate_suite
 from ..suites.importers import IMPORTERS
 from ..suites.model import SuiteError
 from ..suites.registry import (
@@ -18,7 +19,9 @@ from ..suites.registry import (
     register_user_suite,
 )
 
-suites_app = typer.Typer(help="Scramble suites: list, show, import.", no_args_is_help=True)
+suites_app = typer.Typer(
+    help="Scramble suites: list, show, import, annotate with exact optima.", no_args_is_help=True
+)
 
 
 @suites_app.command("list")
@@ -59,6 +62,63 @@ def show_command(
         table.add_row(str(inst.id), inst.facelets, inst.scramble or "", str(optimum))
     Console().print(table)
     typer.echo(f"sha256 {suite.sha256}")
+
+
+@suites_app.command("annotate")
+def annotate_command(
+    name: Annotated[str, typer.Argument(help="a registered suite")],
+    optimal: Annotated[
+        bool, typer.Option("--optimal", help="prove exact optima (the only annotation)")
+    ] = False,
+    metric: Annotated[str, typer.Option(help="htm, qtm or both")] = "htm",
+    limit: Annotated[
+        int | None, typer.Option(help="annotate the first N instances (default: all)")
+    ] = None,
+    time_limit: Annotated[
+        float, typer.Option(help="seconds the search may spend on one instance")
+    ] = 600.0,
+    tables: Annotated[str, typer.Option(help="the optimal solver's tables: small or large")] = (
+        "large"
+    ),
+    workers: Annotated[int, typer.Option(help="processes proving at once")] = 1,
+) -> None:
+    """Add exact optima to a suite's instances, proved by the ``optimal`` solver.
+
+    Resumable: each result is written as soon as it is proved, and instances that already
+    have an exact optimum are skipped. An instance whose search runs out of time keeps the
+    lower bound it proved. The cubes, and so the suite's states hash, do not change.
+    """
+    if not optimal:
+        raise SuiteError("bench suites annotate: say what to add (--optimal)")
+    metrics = ("htm", "qtm") if metric == "both" else (metric,)
+    if any(m not in ("htm", "qtm") for m in metrics):
+        raise SuiteError(f"--metric {metric!r}: use htm, qtm or both")
+    if limit is not None and limit < 1:
+        raise SuiteError(f"--limit {limit}: give a number of instances ≥ 1")
+    if not time_limit > 0:
+        raise SuiteError(f"--time-limit {time_limit}: give a positive number of seconds")
+    if workers < 1:
+        raise SuiteError(f"--workers {workers}: give a number of processes ≥ 1")
+    if tables not in ("small", "large"):
+        raise SuiteError(f"--tables {tables!r}: use small or large")
+    annotatable(name)  # a path or an unknown name fails here, before tables are loaded
+
+    def show(o: Outcome) -> None:
+        found = f"{o.optimum}" if o.optimum is not None else f">= {o.lower_bound} (budget)"
+        typer.echo(f"{name} #{o.instance} {o.metric}: {found}  {o.seconds:.1f} s")
+
+    for m in metrics:
+        outcomes = annotate_suite(
+            name,
+            m,
+            limit=limit,
+            time_limit_s=time_limit,
+            tables=tables,
+            on_result=show,
+            workers=workers,
+        )
+        proved = sum(o.optimum is not None for o in outcomes)
+        typer.echo(f"{name} {m}: {proved} of {len(outcomes)} attempted proved exact")
 
 
 @suites_app.command("import")

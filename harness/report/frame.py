@@ -1,7 +1,10 @@
 """Runs -> one tidy pandas frame, a row per solver x instance.
 
-Runs are only combined when every suite they share has the same sha256: results on
-different cubes are not comparable, whatever the suite is called.
+Runs are only combined when every suite they share holds the same cubes (the same states
+hash; runs that predate it pin the file's sha256): results on different cubes are not
+comparable, whatever the suite is called. Adding proved optima to a suite changes its file
+but not its cubes, so runs made before and after compare, and every run's records get the
+optima its suite holds now (:func:`fill_optima`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from ..records.schema import RecordError
 from ..records.store import RunStore
 from ..registry import UnknownSolverError, resolve_solver_class, settings_class
 from ..suites.model import SuiteError
+from ..suites.registry import load_suite
 
 
 class SuiteMismatchError(SuiteError):
@@ -64,11 +68,11 @@ def load_runs(
             if key not in manifest:
                 raise RecordError(f"{store.folder}: its manifest has no {key}; not a run's")
         for suite, info in manifest["suites"].items():
-            seen = pinned.setdefault(suite, (info["sha256"], store.run_id))
-            if seen[0] != info["sha256"]:
+            seen = pinned.setdefault(suite, (suite_identity(info), store.run_id))
+            if seen[0] != suite_identity(info):
                 raise SuiteMismatchError(
                     f"suite {suite} has sha256 {seen[0][:12]}… in run {seen[1]} but "
-                    f"{info['sha256'][:12]}… in run {store.run_id}: results are only "
+                    f"{suite_identity(info)[:12]}… in run {store.run_id}: results are only "
                     "comparable on the same cubes"
                 )
         records = store.read_records()
@@ -84,7 +88,10 @@ def load_runs(
         frame["run"] = store.run_id
         frame["hardware"] = hardware_of(manifest)
         suites = manifest["suites"]
-        frame["suite_sha256"] = frame["suite"].map({k: v["sha256"] for k, v in suites.items()})
+        frame["suite_sha256"] = frame["suite"].map(
+            {k: suite_identity(v) for k, v in suites.items()}
+        )
+        frame = fill_optima(frame, suites)
         for column in ("depth", "qdepth"):  # face-turn and quarter-turn depth suites
             frame[column] = frame["suite"].map(
                 {k: v.get("meta", {}).get(column) for k, v in suites.items()}
@@ -110,6 +117,41 @@ def load_runs(
         family.get((run, s), s) for run, s in zip(data["run"], data["solver"], strict=True)
     ]
     return data, runs
+
+
+def suite_identity(info: dict[str, Any]) -> str:
+    """What a run's manifest pins a suite by: its cubes (states hash), or for runs made
+    before manifests held that, the suite file's sha256."""
+    return str(info.get("states") or info["sha256"])
+
+
+def fill_optima(frame: pd.DataFrame, suites: dict[str, Any]) -> pd.DataFrame:
+    """Give records the exact optima their suite holds now where they have none (the suite
+    was annotated after the run), with the gaps of solved records. Only a registered suite
+    with the run's very cubes (the same states hash) lends its optima."""
+    for name, info in suites.items():
+        if "states" not in info:
+            continue
+        try:
+            current = load_suite(name)
+        except SuiteError:  # an imported suite this machine does not have
+            continue
+        if current.states_sha256 != info["states"]:
+            continue
+        rows = frame["suite"] == name
+        for metric in ("htm", "qtm"):
+            known = {i.id: getattr(i, f"optimal_{metric}") for i in current.instances}
+            optimum, gap, length = f"optimal_{metric}", f"gap_{metric}", f"length_{metric}"
+            missing = rows & frame[optimum].isna()
+            found = pd.to_numeric(frame.loc[missing, "instance"].map(known), errors="coerce")
+            if found.isna().all():
+                continue
+            for column in (optimum, gap):
+                frame[column] = pd.to_numeric(frame[column], errors="coerce")
+            frame.loc[missing, optimum] = found
+            solved = missing & (frame["status"] == "solved") & frame[optimum].notna()
+            frame.loc[solved, gap] = frame.loc[solved, length] - frame.loc[solved, optimum]
+    return frame
 
 
 def hardware_of(manifest: dict[str, Any]) -> str:

@@ -228,6 +228,30 @@ def check_new_suite_name(name: str, *, overwrite: bool = False) -> None:
         raise SuiteError(f"suite {name!r} exists already; pass --overwrite to replace it")
 
 
+def update_suite(
+    name: str,
+    change: Callable[[list[Instance], dict], tuple[list[Instance], dict]],
+) -> SuiteInfo:
+    """Rewrite a registered suite's instances and meta under the registry's lock, from what
+    the file holds at that moment (two annotations of one suite take turns, neither loses
+    the other's work). The cubes themselves must not change: their states hash is kept."""
+    info = suite_info(name)
+    directory = info.path.parent
+    with _registry_lock(directory):
+        info = suite_info(name)
+        suite = read_suite_file(info.path, info.name, info.sha256, info.meta)
+        instances, meta = change(list(suite.instances), dict(info.meta))
+        if states_digest(instances) != states_digest(suite.instances):
+            raise SuiteError(f"suite {name}: an update may add optima, never change cubes")
+        digest = write_suite_file(info.path, instances)
+        infos = _read_registry(directory)
+        infos[name] = SuiteInfo(
+            name, info.path, digest, len(instances), meta, states_digest(instances)
+        )
+        _write_registry(directory, infos)
+    return infos[name]
+
+
 def _register(
     directory: Path,
     name: str,

@@ -1,0 +1,1 @@
+"""``optimal``: IDA* with pattern-database lower bounds; every answer is the shortest by proof."""

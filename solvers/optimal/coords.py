@@ -1,0 +1,186 @@
+"""Kociemba's coordinates of a cube and their move tables, derived from the harness's engine.
+
+A coordinate is a small integer that captures one aspect of a state:
+
+- ``twist`` (0..2186): the orientations of the corners (the eighth follows from the others);
+- ``flip`` (0..2047): the orientations of the edges;
+- ``slice`` (0..494): which four of the twelve edge slots hold the U-D slice's edges
+  (FR, FL, BL, BR), in any order;
+- ``cperm`` (0..40319): the permutation of the corners.
+
+``twist``, ``flip`` and ``slice`` together locate a state relative to Kociemba's subgroup
+``H = <U, D, R2, L2, F2, B2>``: they are all zero exactly on the states of ``H``. Every
+table here is computed by applying the engine's own moves to states built from the cubie
+view, so the coordinates cannot drift from the engine's conventions.
+
+Three axes: a state conjugated by a rotation that takes the R-L (or F-B) axis to U-D has
+coordinates of its own, and a move on the state is a (different) move on its image
+(:data:`~cubebench.harness.cube.symmetry.SYMMETRY_MOVES`). A search keeps the coordinates of
+all three images, so one table bounds the distance three ways.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from functools import cache
+from typing import Final
+
+import numpy as np
+
+from ...harness.cube import NUM_MOVES, apply_move, from_cubies, to_cubies
+from ...harness.cube.moves import MOVE_FACE
+from ...harness.cube.symmetry import NUM_SYMMETRIES, SYMMETRY_MOVES, conjugate
+
+N_TWIST: Final = 2187
+N_FLIP: Final = 2048
+N_SLICE: Final = 495
+N_CPERM: Final = 40320
+SLICE_EDGES: Final = (8, 9, 10, 11)  # FR FL BL BR: the U-D slice
+_COMBOS: Final = list(itertools.combinations(range(12), 4))  # slice index -> slots
+SOLVED_SLICE: Final = _COMBOS.index(SLICE_EDGES)
+
+
+def twist_of(co: np.ndarray) -> np.ndarray:
+    """(8, N) corner orientations -> (N,) twist."""
+    return (co[:7].astype(np.int64) * (3 ** np.arange(6, -1, -1))[:, None]).sum(axis=0)
+
+
+def flip_of(eo: np.ndarray) -> np.ndarray:
+    """(12, N) edge orientations -> (N,) flip."""
+    return (eo[:11].astype(np.int64) * (2 ** np.arange(10, -1, -1))[:, None]).sum(axis=0)
+
+
+_COMBO_INDEX: Final = {c: i for i, c in enumerate(_COMBOS)}
+
+
+def slice_of(ep: np.ndarray) -> np.ndarray:
+    """(12, N) edge permutation -> (N,) slice: the index of the slots holding E-slice edges."""
+    held = np.isin(ep, SLICE_EDGES)  # (12, N)
+    return np.array([_COMBO_INDEX[tuple(np.flatnonzero(col))] for col in held.T], np.int64)
+
+
+def cperm_of(cp: np.ndarray) -> np.ndarray:
+    """(8, N) corner permutation -> (N,) its rank among the 8! orders (Lehmer code)."""
+    cp = cp.astype(np.int64)
+    rank = np.zeros(cp.shape[1], np.int64)
+    for i in range(8):
+        smaller = (cp[i + 1 :] < cp[i]).sum(axis=0)
+        rank = rank * (8 - i) + smaller
+    return rank
+
+
+def _twist_states() -> np.ndarray:
+    twist = np.arange(N_TWIST)
+    digits = (twist[None, :] // (3 ** np.arange(6, -1, -1))[:, None]) % 3  # (7, N)
+    co = np.vstack([digits, (-digits.sum(axis=0)) % 3]).astype(np.uint8)
+    return _cubies(co=co)
+
+
+def _flip_states() -> np.ndarray:
+    flip = np.arange(N_FLIP)
+    digits = (flip[None, :] // (2 ** np.arange(10, -1, -1))[:, None]) % 2  # (11, N)
+    eo = np.vstack([digits, digits.sum(axis=0) % 2]).astype(np.uint8)
+    return _cubies(eo=eo)
+
+
+def _slice_states() -> np.ndarray:
+    ep = np.empty((12, N_SLICE), np.uint8)
+    others = [e for e in range(12) if e not in SLICE_EDGES]
+    for i, slots in enumerate(_COMBOS):
+        rest = [s for s in range(12) if s not in slots]
+        ep[list(slots), i] = SLICE_EDGES
+        ep[rest, i] = others
+    return _cubies(ep=ep)
+
+
+def _cperm_states() -> np.ndarray:
+    perms = np.array(list(itertools.permutations(range(8))), np.uint8).T  # (8, 40320), rank order
+    return _cubies(cp=perms)
+
+
+def _cubies(
+    cp: np.ndarray | None = None,
+    co: np.ndarray | None = None,
+    ep: np.ndarray | None = None,
+    eo: np.ndarray | None = None,
+) -> np.ndarray:
+    n = next(a.shape[1] for a in (cp, co, ep, eo) if a is not None)
+    ident8 = np.repeat(np.arange(8, dtype=np.uint8)[:, None], n, axis=1)
+    ident12 = np.repeat(np.arange(12, dtype=np.uint8)[:, None], n, axis=1)
+    return from_cubies(
+        ident8 if cp is None else cp,
+        np.zeros((8, n), np.uint8) if co is None else co,
+        ident12 if ep is None else ep,
+        np.zeros((12, n), np.uint8) if eo is None else eo,
+    )
+
+
+def _move_table(states: np.ndarray, coordinate: str) -> np.ndarray:
+    """(54, N) states whose coordinate is 0..N-1 -> (N, 18) int32 coordinate after each move."""
+    table = np.empty((states.shape[1], NUM_MOVES), np.int32)
+    for m in range(NUM_MOVES):
+        table[:, m] = coordinates(apply_move(states, m))[coordinate]
+    return table
+
+
+def coordinates(states: np.ndarray) -> dict[str, np.ndarray]:
+    """(54, N) states -> each coordinate as an (N,) int64 array."""
+    cp, co, ep, eo = to_cubies(states)
+    return {
+        "twist": twist_of(co),
+        "flip": flip_of(eo),
+        "slice": slice_of(ep),
+        "cperm": cperm_of(cp),
+    }
+
+
+@cache
+def move_tables() -> dict[str, np.ndarray]:
+    """The (N, 18) int32 move table of each coordinate (about a second to build)."""
+    return {
+        "twist": _move_table(_twist_states(), "twist"),
+        "flip": _move_table(_flip_states(), "flip"),
+        "slice": _move_table(_slice_states(), "slice"),
+        "cperm": _move_table(_cperm_states(), "cperm"),
+    }
+
+
+def _axis_symmetry(face: int) -> int:
+    """A symmetry whose image of a turn of ``face`` is a U or D turn."""
+    for k in range(NUM_SYMMETRIES):
+        if MOVE_FACE[SYMMETRY_MOVES[k, 3 * face]] in (0, 3):
+            return k
+    raise AssertionError(f"no symmetry takes face {face} to the U-D axis")
+
+
+AXIS_SYMMETRIES: Final = (0, _axis_symmetry(1), _axis_symmetry(2))
+"""The symmetry that takes the U-D, R-L and F-B axis (in that order) to U-D."""
+AXIS_MOVES: Final = np.ascontiguousarray(SYMMETRY_MOVES[list(AXIS_SYMMETRIES)]).astype(np.int32)
+"""(3, 18): move ``m`` on a state is move ``AXIS_MOVES[a, m]`` on its image for axis ``a``."""
+
+
+def axis_coordinates(state: np.ndarray) -> np.ndarray:
+    """(54,) state -> (3, 3) int64: ``twist, flip, slice`` of its image on each axis."""
+    out = np.empty((3, 3), np.int64)
+    for a, k in enumerate(AXIS_SYMMETRIES):
+        c = coordinates(conjugate(state, k).reshape(54, 1))
+        out[a] = (c["twist"][0], c["flip"][0], c["slice"][0])
+    return out
+
+
+def corner_index(state: np.ndarray) -> int:
+    """(54,) state -> its index in the corner table: ``cperm * 2187 + twist``."""
+    c = coordinates(state.reshape(54, 1))
+    return int(c["cperm"][0] * N_TWIST + c["twist"][0])
+
+
+def corner_parity(state: np.ndarray) -> int:
+    """(54,) state -> 0 or 1, the parity of its corner permutation (every quarter turn
+    changes it, so a state's quarter-turn distance has this parity)."""
+    cp = to_cubies(state.reshape(54, 1))[0][:, 0].astype(int)
+    inversions = sum(cp[i] > cp[j] for i in range(8) for j in range(i + 1, 8))
+    return inversions % 2
+
+
+assert math.comb(12, 4) == N_SLICE and math.factorial(8) == N_CPERM

@@ -1,0 +1,154 @@
+"""Iterative-deepening A* over Kociemba's coordinates, compiled with numba.
+
+One call of :func:`search` walks the depth-first tree of one cost bound: canonical move
+sequences (no face twice in a row in face turns, no undone or tripled quarter turn in quarter
+turns, opposite faces in one order), pruned wherever depth + lower bound exceeds the bound.
+The walk keeps its whole position in arrays the caller owns, so it can stop after a number
+of nodes and continue from where it stopped: the caller checks its clock between calls.
+
+A node's lower bound is the largest of the phase-1 table looked up on all three axes and the
+corner table (``large``), or of the two small tables on the three axes (``small``). Each
+lookup that already prunes the node skips the rest.
+
+Coordinates of a node, one row of ``coords`` (depth + 1, 10): twist, flip and slice of the
+image on each of the three axes (U-D, R-L, F-B), then the corner permutation.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numba
+import numpy as np
+
+from .coords import N_FLIP, N_TWIST
+
+EXHAUSTED: Final = 0
+"""No solution of exactly this bound's length (with the lower bounds, none shorter either)."""
+CANDIDATE: Final = 1
+"""``path[:bound]`` reaches a state every table calls solved; the caller checks the cube."""
+PAUSED: Final = 2
+"""The node budget ran out; call again with the same arrays to continue."""
+
+
+@numba.njit(cache=True, inline="always")
+def _child(src, dst, m, tw_mv, fl_mv, sl_mv, cp_mv, axis_moves):  # pragma: no cover
+    for a in range(3):
+        am = axis_moves[a, m]
+        dst[3 * a] = tw_mv[src[3 * a], am]
+        dst[3 * a + 1] = fl_mv[src[3 * a + 1], am]
+        dst[3 * a + 2] = sl_mv[src[3 * a + 2], am]
+    dst[9] = cp_mv[src[9], m]
+
+
+@numba.njit(cache=True)
+def heuristic(row, large, small_ts, small_fs, phase1, corners):  # pragma: no cover
+    """Lower bound of one node's distance.
+
+    Besides the largest table value, a cube whose three axis values are all ``h > 0`` is at
+    least ``h + 1`` from solved: an optimal solution's last move turns a face of some axis,
+    which keeps that axis's subgroup, so the state before it lies in the subgroup and the
+    cube's distance is one more than its distance to that subgroup. In general the distance
+    is at least the smallest axis value plus one (Kociemba's optimal solver uses the tie).
+    """
+    top, low = 0, 99
+    for a in range(3):
+        if large:
+            i = (row[3 * a + 2] * N_FLIP + row[3 * a + 1]) * N_TWIST + row[3 * a]
+            v = np.int64((phase1[i >> 1] >> ((i & 1) << 2)) & 15)
+        else:
+            v = np.int64(
+                max(
+                    small_ts[row[3 * a + 2] * N_TWIST + row[3 * a]],
+                    small_fs[row[3 * a + 2] * N_FLIP + row[3 * a + 1]],
+                )
+            )
+        top = max(top, v)
+        low = min(low, v)
+    if low > 0:
+        top = max(top, low + 1)
+    if large:
+        top = max(top, np.int64(corners[row[9] * N_TWIST + row[0]]))
+    return top
+
+
+@numba.njit(cache=True)
+def _allowed(path, d, m, qtm, follow):  # pragma: no cover
+    if d == 0:
+        return True
+    p = path[d - 1]
+    if not qtm:
+        return follow[p, m]
+    fm, fp = m // 3, p // 3
+    if fm == fp:  # the same face: a second quarter turn the same way, never a third
+        return m == p and (d < 2 or path[d - 2] != p)
+    return not (fm == (fp + 3) % 6 and fm < fp)
+
+
+@numba.njit(cache=True)
+def _expand(d, src, path, moves, qtm, follow, walk, tables):  # pragma: no cover
+    """Every allowed child of the node at depth ``d``, with its bound, into ``walk``'s rows
+    for ``d``. All children's table reads are issued together, so their cache misses
+    overlap instead of waiting one after another."""
+    kids, kid_move, kid_h, count = walk
+    tw_mv, fl_mv, sl_mv, cp_mv, axis_moves, large, small_ts, small_fs, phase1, corners = tables
+    n = 0
+    for m in moves:
+        if _allowed(path, d, m, qtm, follow):
+            _child(src, kids[d, n], m, tw_mv, fl_mv, sl_mv, cp_mv, axis_moves)
+            kid_move[d, n] = m
+            n += 1
+    for j in range(n):
+        kid_h[d, j] = heuristic(kids[d, j], large, small_ts, small_fs, phase1, corners)
+    count[d] = n
+    return n
+
+
+@numba.njit(cache=True)
+def search(bound, budget, root, walk, next_kid, path, ptr, moves, qtm, follow, tables):
+    """Continue the walk of ``bound``; returns ``(status, nodes generated)``.
+
+    Start a bound with ``ptr[0] = -1``: the walk expands ``root`` (a coordinates row) first.
+    """
+    nodes = 0
+    kids, kid_move, kid_h, count = walk
+    if ptr[0] < 0:
+        nodes += _expand(0, root, path, moves, qtm, follow, walk, tables)
+        ptr[0], next_kid[0] = 0, 0
+    while True:
+        d = ptr[0]
+        i = next_kid[d]
+        if i >= count[d]:
+            if d == 0:
+                return EXHAUSTED, nodes
+            ptr[0] = d - 1
+            continue
+        next_kid[d] = i + 1
+        room = bound - d - 1
+        if kid_h[d, i] > room:
+            continue
+        path[d] = kid_move[d, i]
+        if room == 0:
+            return CANDIDATE, nodes  # h == 0; the walk goes on from the next sibling
+        if nodes >= budget:
+            next_kid[d] = i
+            return PAUSED, nodes
+        nodes += _expand(d + 1, kids[d, i], path, moves, qtm, follow, walk, tables)
+        ptr[0], next_kid[d + 1] = d + 1, 0
+
+
+def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray, np.ndarray]:
+    """Fresh arrays for a walk up to ``max_depth``: the children of each depth (their
+    coordinates, moves, bounds and count), the next child to visit, the path and the depth."""
+    walk = (
+        np.zeros((max_depth + 1, 18, 10), np.int64),
+        np.zeros((max_depth + 1, 18), np.int64),
+        np.zeros((max_depth + 1, 18), np.int64),
+        np.zeros(max_depth + 1, np.int64),
+    )
+    return (
+        walk,
+        np.zeros(max_depth + 1, np.int64),
+        np.zeros(max_depth + 1, np.int64),
+        np.full(1, -1, np.int64),
+    )

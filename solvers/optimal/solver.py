@@ -1,0 +1,158 @@
+"""``optimal``: the shortest solution by proof, in face turns or quarter turns.
+
+Iterative-deepening A* (:mod:`.ida`) raises its cost bound one step at a time (two in quarter
+turns, where every state's distance has the parity of its corner permutation) and walks every
+canonical sequence of that length the lower bounds allow. The first bound with a solution is
+the optimum: every shorter bound was walked to its end. A search stopped by its budget
+answers nothing and reports the largest bound it exhausted, so no answer claims more than
+was proved.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, ClassVar, Literal
+
+import numpy as np
+
+from ...harness import Attempt, Budget, Range, SolverSettings
+from ...harness.cube import SOLVED, apply_sequence, is_solved
+from ...harness.cube.moves import CANONICAL_FOLLOW
+from . import ida
+from .coords import AXIS_MOVES, axis_coordinates, corner_index, corner_parity, move_tables
+from .tables import Progress, load, metric_moves
+
+CHUNK_NODES = 1 << 21
+"""Nodes between two looks at the clock (a few hundredths of a second)."""
+
+
+@dataclass(frozen=True)
+class OptimalSettings(SolverSettings):
+    metric: Literal["htm", "qtm"] = "htm"
+    tables: Literal["small", "large"] = "large"
+    max_length: Annotated[int, Range(min=1, max=30)] = 26
+
+    OPTION_HELP: ClassVar = {
+        "metric": "the metric the answer is shortest in: face turns (htm) or quarter turns (qtm)",
+        "tables": "lower-bound tables: small (2 MB, for shallow cubes) or large (1.2 GB a "
+        "metric, built once into $CUBEBENCH_HOME/cache/optimal)",
+        "max_length": "give up rather than search bounds longer than this (in the metric)",
+    }
+
+
+class OptimalSolver:
+    """IDA* with pattern-database lower bounds; every answer is optimal by proof."""
+
+    Settings = OptimalSettings
+
+    def __init__(
+        self,
+        settings: OptimalSettings | None = None,
+        progress: Progress | None = None,
+        folder: Path | None = None,
+    ) -> None:
+        """Load (building the first time) the tables; ``folder`` overrides where they live."""
+        self.settings = settings or OptimalSettings()
+        self.name = "optimal"
+        self.version = "1"
+        s = self.settings
+        mv = move_tables()
+        self._move_tables = (mv["twist"], mv["flip"], mv["slice"], mv["cperm"])
+        tables = tuple(np.asarray(t) for t in load(s.tables, s.metric, folder, progress))
+        empty = np.zeros(1, np.uint8)
+        large = s.tables == "large"
+        self._tables = (empty, empty, *tables) if large else (*tables, empty, empty)
+        self._moves = metric_moves(s.metric).astype(np.int64)
+        self._qtm = s.metric == "qtm"
+        self._follow = np.ascontiguousarray(CANONICAL_FOLLOW)
+        self.solve(np.asarray(apply_sequence(SOLVED, [0]), np.uint8), Budget())  # compile
+
+    def _walk(self, bound: int, budget: int, root: np.ndarray, walk: tuple) -> tuple[int, int]:
+        tables = (*self._move_tables, AXIS_MOVES, self.settings.tables == "large", *self._tables)
+        return ida.search(bound, budget, root, *walk, self._moves, self._qtm, self._follow, tables)
+
+    def lower_bound(self, cube: np.ndarray) -> int:
+        """The tables' bound on ``cube``'s distance (0 only for states the tables call solved)."""
+        return int(ida.heuristic(self._root(cube), self.settings.tables == "large", *self._tables))
+
+    @staticmethod
+    def _root(cube: np.ndarray) -> np.ndarray:
+        row = np.empty(10, np.int64)
+        row[:9] = axis_coordinates(cube).ravel()
+        row[9] = corner_index(cube) // 2187
+        return row
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        if is_solved(cube):
+            metric = self.settings.metric
+            return Attempt(
+                moves=(), info={"metric": metric, "optimal": True, f"optimal_{metric}": 0}
+            )
+        start = time.monotonic()
+        deadline = budget.deadline(start)
+        limit = self.settings.max_length
+        if budget.max_length is not None and not self._qtm:
+            limit = min(limit, budget.max_length)
+        bound = self.lower_bound(cube)
+        if self._qtm and bound % 2 != corner_parity(cube):
+            bound += 1
+        walk, root = ida.new_walk(limit + 1), self._root(cube)
+        nodes, step = 0, 2 if self._qtm else 1
+        while bound <= limit:
+            walk[3][0] = -1
+            while True:
+                chunk = CHUNK_NODES
+                if budget.max_nodes is not None:
+                    chunk = min(chunk, budget.max_nodes - nodes)
+                status, spent = self._walk(bound, chunk, root, walk)
+                nodes += spent
+                if status == ida.EXHAUSTED:
+                    break
+                if status == ida.CANDIDATE:
+                    path = [int(m) for m in walk[2][:bound]]
+                    if is_solved(apply_sequence(cube, path)):
+                        return self._answer(path, nodes, bound, time.monotonic() - start)
+                    continue
+                out_of_nodes = budget.max_nodes is not None and nodes >= budget.max_nodes
+                if out_of_nodes or time.monotonic() > deadline:
+                    return self._gave_up(nodes, bound, "budget")
+            bound += step
+        return self._gave_up(nodes, bound, f"max_length={limit}")
+
+    def _answer(self, path: list[int], nodes: int, length: int, seconds: float) -> Attempt:
+        return Attempt(
+            moves=tuple(_merge_quarter_pairs(path)),
+            nodes_expanded=nodes,
+            info={
+                "metric": self.settings.metric,
+                "optimal": True,
+                f"optimal_{self.settings.metric}": length,
+                "proof": "every shorter bound searched to its end",
+                "tables": self.settings.tables,
+                "search_s": round(seconds, 3),
+            },
+        )
+
+    def _gave_up(self, nodes: int, bound: int, why: str) -> Attempt:
+        return Attempt(
+            moves=(),
+            nodes_expanded=nodes,
+            info={
+                "gave_up": f"{why}: no solution shorter than {bound} {self.settings.metric}",
+                "metric": self.settings.metric,
+                f"optimal_{self.settings.metric}_min": bound,
+            },
+        )
+
+
+def _merge_quarter_pairs(path: list[int]) -> list[int]:
+    """``U U`` (two quarter turns, as a quarter-turn search spells a half turn) -> ``U2``."""
+    out: list[int] = []
+    for m in path:
+        if out and out[-1] == m and m % 3 != 1:
+            out[-1] = 3 * (m // 3) + 1
+        else:
+            out.append(m)
+    return out

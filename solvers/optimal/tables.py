@@ -1,0 +1,221 @@
+"""Pattern databases: exact distances in a coordinate space, built by breadth-first search.
+
+A pattern database maps a coordinate (an abstraction of the cube) to the number of moves
+that solve the abstraction, which never exceeds the moves that solve the cube: an
+admissible lower bound for IDA*. Two sizes:
+
+- ``small`` (about 2 MB, a second to build): ``twist x slice`` and ``flip x slice``, the
+  pruning tables of Kociemba's two-phase solver. Weak, but enough for shallow cubes (tests).
+- ``large`` (about 1.2 GB, minutes to build): the full phase-1 space ``twist x flip x slice``
+  (2,217,093,120 entries, four bits each) and the corners (``cperm x twist``, 88,179,840
+  entries, a byte each). Kociemba's optimal solver uses the phase-1 space the same way,
+  looked up on three axes.
+
+Tables are built once per metric into ``$CUBEBENCH_HOME/cache/optimal``, written to a
+temporary name and renamed, and checked against the SHA-256 of their entries recorded in
+:data:`KNOWN_SHA256` whenever they are loaded (the builds are deterministic, so a table
+with another hash is damaged and is refused with its path).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mmap
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import numba
+import numpy as np
+
+from ...harness.cube.moves import QUARTER_TURN_MOVES
+from ...harness.paths import cache_dir
+from .coords import N_CPERM, N_FLIP, N_SLICE, N_TWIST, SOLVED_SLICE, move_tables
+
+UNSEEN: Final = 255
+Progress = Callable[[str, int, int], None]
+"""``progress(table, entries_done, entries_total)`` during a build."""
+
+KNOWN_SHA256: Final[dict[str, str]] = {
+    "corners-htm.npy": "227ba950996876f0e7cb2ce888599f197103be20e4fe2118b7463ad8fe585424",
+    "corners-qtm.npy": "b08ee2f4382a4987021e02ece8f1bb7908ae792a9059881ed4275222e321d0a7",
+    "flip-slice-htm.npy": "499ffd9047146c2c941d2ef81ffaa2aa2ce98facba02759ccbab8999d920c4d4",
+    "flip-slice-qtm.npy": "7ddd4e2e451c44307e5f34c8995c89629341b8b3cb06f1018da60914f574a968",
+    "phase1-htm.npy": "cd79a1c4d75136dee6639af6f261ff9fd840f0e11c3265a5e1ff07537d34c07d",
+    "phase1-qtm.npy": "b5aba033630232b0ea57e64bbc15298e943fb505387144ee8bbc17662666b5be",
+    "twist-slice-htm.npy": "10d3d4ff07eabaee580d8c2723de7fcc9ceffcbe1a1289d49cfde8ed3c5270f9",
+    "twist-slice-qtm.npy": "ebefd67e806d4b95135cb12e2dc82dd6a0d242e0478dc8d36df93ad2a556da59",
+}
+"""File name -> SHA-256 of the entries (not the file header) of every table a correct build
+writes: the builds are deterministic."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One table: its name, its dimensions (slowest first) and the coordinates they index."""
+
+    name: str
+    dims: tuple[int, ...]
+    coordinates: tuple[str, ...]
+    packed: bool  # four bits an entry
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.dims, dtype=np.int64))
+
+
+SPECS: Final = {
+    "small": (
+        Spec("twist-slice", (N_SLICE, N_TWIST), ("slice", "twist"), False),
+        Spec("flip-slice", (N_SLICE, N_FLIP), ("slice", "flip"), False),
+    ),
+    "large": (
+        Spec("phase1", (N_SLICE, N_FLIP, N_TWIST), ("slice", "flip", "twist"), True),
+        Spec("corners", (N_CPERM, N_TWIST), ("cperm", "twist"), False),
+    ),
+}
+SOLVED_COORDINATE: Final = {"slice": SOLVED_SLICE, "flip": 0, "twist": 0, "cperm": 0}
+
+
+def metric_moves(metric: str) -> np.ndarray:
+    """The move ids of a metric: all 18, or the 12 quarter turns."""
+    return np.arange(18) if metric == "htm" else np.asarray(QUARTER_TURN_MOVES)
+
+
+@numba.njit(parallel=True, cache=True)
+def _level(table, dims, mv0, mv1, mv2, moves, depth, forward):  # pragma: no cover - compiled
+    """One breadth-first level over a table of up to three coordinates, in place.
+
+    ``forward``: every entry at ``depth`` marks its unseen neighbours ``depth + 1``.
+    Otherwise every unseen entry with a neighbour at ``depth`` becomes ``depth + 1`` (cheaper
+    once most of the table is seen). Two threads may write the same value to one entry.
+    """
+    n = table.size
+    d1, d2 = dims[1], dims[2]
+    chunks = 4096
+    step = (n + chunks - 1) // chunks
+    for c in numba.prange(chunks):
+        for i in range(c * step, min(n, (c + 1) * step)):
+            v = table[i]
+            if forward:
+                if v != depth:
+                    continue
+            elif v != UNSEEN:
+                continue
+            a, rest = divmod(i, d1 * d2)
+            b, cc = divmod(rest, d2)
+            for m in moves:
+                j = (mv0[a, m] * d1 + mv1[b, m]) * d2 + mv2[cc, m]
+                if forward:
+                    if table[j] == UNSEEN:
+                        table[j] = depth + 1
+                elif table[j] == depth:
+                    table[i] = depth + 1
+                    break
+
+
+def build(spec: Spec, metric: str, progress: Progress | None = None) -> np.ndarray:
+    """Breadth-first search of ``spec``'s coordinate space from solved, in ``metric``."""
+    tables = move_tables()
+    dims = (*spec.dims, 1, 1)[:3]
+    ones = np.zeros((1, 18), np.int32)
+    mvs = [tables[c] for c in spec.coordinates] + [ones] * (3 - len(spec.coordinates))
+    table = np.full(spec.size, UNSEEN, np.uint8)
+    start = 0
+    for c, d in zip(spec.coordinates, spec.dims, strict=True):
+        start = start * d + SOLVED_COORDINATE[c]
+    table[start] = 0
+    moves = metric_moves(metric).astype(np.int64)
+    seen, depth = 1, 0
+    while seen < spec.size:
+        forward = seen < spec.size // 3
+        _level(table, np.array(dims, np.int64), *mvs, moves, depth, forward)
+        now = int(np.count_nonzero(table != UNSEEN))
+        if now == seen:
+            raise RuntimeError(f"{spec.name}: {spec.size - seen} entries unreachable")
+        seen, depth = now, depth + 1
+        if progress:
+            progress(spec.name, seen, spec.size)
+    return _pack(table) if spec.packed else table
+
+
+def _pack(table: np.ndarray) -> np.ndarray:
+    """Two entries a byte: entry ``i`` is the low nibble of byte ``i // 2`` when ``i`` is even."""
+    padded = np.append(table, np.uint8(0)) if table.size % 2 else table
+    return (padded[0::2] | (padded[1::2] << 4)).astype(np.uint8)
+
+
+def unpack(packed: np.ndarray, size: int) -> np.ndarray:
+    """The inverse of the packing (for tests and inspection)."""
+    out = np.empty(packed.size * 2, np.uint8)
+    out[0::2], out[1::2] = packed & 15, packed >> 4
+    return out[:size]
+
+
+def file_name(spec: Spec, metric: str) -> str:
+    return f"{spec.name}-{metric}.npy"
+
+
+class TableError(RuntimeError):
+    """A cached table whose contents are not what a correct build writes."""
+
+
+def load(
+    size: str, metric: str, folder: Path | None = None, progress: Progress | None = None
+) -> tuple[np.ndarray, ...]:
+    """The tables of ``size`` in ``metric``, built into ``folder`` (default
+    ``$CUBEBENCH_HOME/cache/optimal``) the first time, memory-mapped read-only after.
+
+    Raises:
+        TableError: a cached file's SHA-256 differs from the one a correct build writes.
+    """
+    folder = folder or cache_dir("optimal")
+    out = []
+    for spec in SPECS[size]:
+        path = folder / file_name(spec, metric)
+        if not path.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            table = build(spec, metric, progress)
+            partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+            with partial.open("wb") as f:
+                np.save(f, table)
+            os.replace(partial, path)
+        table = _read(path)
+        expected = KNOWN_SHA256.get(path.name)
+        if expected is not None and hashlib.sha256(table).hexdigest() != expected:
+            raise TableError(
+                f"{path}: its entries' SHA-256 differs from a correct build's; delete the "
+                "file to rebuild it"
+            )
+        out.append(table)
+    return tuple(out)
+
+
+def _read(path: Path) -> np.ndarray:
+    """A table file read into private memory backed by huge pages where the kernel offers
+    them: a lookup lands anywhere in a gigabyte, and with 4 KB pages nearly every one would
+    also miss the address translation cache."""
+    with path.open("rb") as f:
+        version = np.lib.format.read_magic(f)
+        read_header = (
+            np.lib.format.read_array_header_1_0
+            if version == (1, 0)
+            else np.lib.format.read_array_header_2_0
+        )
+        shape, fortran, dtype = read_header(f)
+        if fortran or dtype != np.uint8 or len(shape) != 1:
+            raise TableError(f"{path}: not a one-dimensional uint8 table")
+        buffer = mmap.mmap(-1, max(int(shape[0]), 1))
+        if hasattr(mmap, "MADV_HUGEPAGE"):
+            buffer.madvise(mmap.MADV_HUGEPAGE)
+        view = memoryview(buffer)
+        done = 0
+        while done < shape[0]:
+            read = f.readinto(view[done : done + (1 << 26)])
+            if not read:
+                raise TableError(f"{path}: ends after {done} of {shape[0]} entries")
+            done += read
+        view.release()
+    return np.frombuffer(buffer, np.uint8, count=int(shape[0]))

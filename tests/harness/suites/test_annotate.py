@@ -1,0 +1,90 @@
+"""``bench suites annotate``: proved optima go into the suite as they come, the cubes stay."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cubebench.harness.suites.annotate import annotate_suite
+from cubebench.harness.suites.importers import IMPORTERS
+from cubebench.harness.suites.model import SuiteError
+from cubebench.harness.suites.registry import load_suite, register_user_suite, suite_info
+
+SCRAMBLES = ("U R F D L B", "R U R F2 D", "L D B", "F R U B2", "R2 U2 F' L")
+OPTIMA = {"htm": [6, 5, 3, 4, 4], "qtm": [6, 6, 3, 5, 6]}  # the oracle's distances
+
+
+def _suite(tmp_path: Path, name: str = "mine") -> str:
+    text = tmp_path / "cubes.txt"
+    text.write_text("\n".join(SCRAMBLES) + "\n")
+    register_user_suite(name, IMPORTERS["text"](text), {"kind": "imported"})
+    return name
+
+
+def test_optima_are_added_and_the_cubes_kept(tmp_path: Path) -> None:
+    name = _suite(tmp_path)
+    before = load_suite(name)
+    outcomes = annotate_suite(name, "htm", tables="small")
+    after = load_suite(name)
+    assert [o.optimum for o in outcomes] == OPTIMA["htm"]
+    assert [i.optimal_htm for i in after.instances] == OPTIMA["htm"]
+    assert after.states_sha256 == before.states_sha256 and after.sha256 != before.sha256
+    assert suite_info(name).meta["optimal_htm_proved"] == len(SCRAMBLES)
+
+
+def test_a_second_annotation_resumes_and_a_limit_stops_early(tmp_path: Path) -> None:
+    name = _suite(tmp_path)
+    assert len(annotate_suite(name, "qtm", limit=2, tables="small")) == 2
+    rest = annotate_suite(name, "qtm", tables="small")
+    assert [o.instance for o in rest] == [2, 3, 4]
+    assert annotate_suite(name, "qtm", tables="small") == []
+    assert [i.optimal_qtm for i in load_suite(name).instances] == OPTIMA["qtm"]
+
+
+def test_a_search_out_of_time_keeps_a_lower_bound_only(tmp_path: Path) -> None:
+    text = tmp_path / "deep.txt"
+    text.write_text("R U F' L2 D B R' F2 U' L B2 D' R F U2 B'\n")
+    register_user_suite("deep", IMPORTERS["text"](text), {"kind": "imported"})
+    (outcome,) = annotate_suite("deep", "htm", tables="small", time_limit_s=1e-6)
+    instance = load_suite("deep").instances[0]
+    assert outcome.optimum is None and instance.optimal_htm is None
+    assert instance.optimal_htm_min == outcome.lower_bound >= 1
+
+
+def test_a_file_given_by_path_is_never_rewritten(tmp_path: Path) -> None:
+    path = tmp_path / "users.jsonl"
+    path.write_text(
+        '{"id": 0, "facelets": "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"}\n'
+    )
+    with pytest.raises(SuiteError, match="annotate a registered suite"):
+        annotate_suite(str(path), "htm", tables="small")
+    with pytest.raises(SuiteError, match="use htm, qtm or both"):
+        annotate_suite("mine", "stm")
+
+
+def test_two_processes_annotating_one_suite_lose_nothing(tmp_path: Path) -> None:
+    """Each metric in its own process at once: every write is a read-modify-write under the
+    registry's lock, so neither overwrites what the other proved."""
+    name = _suite(tmp_path)
+    env = {**os.environ, "OMP_WAIT_POLICY": "PASSIVE"}
+    command = [sys.executable, "-m", "cubebench.harness.cli.main", "suites", "annotate", name]
+    procs = [
+        subprocess.Popen(
+            [*command, "--optimal", "--metric", metric, "--tables", "small"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for metric in ("htm", "qtm")
+    ]
+    for proc in procs:
+        out, _ = proc.communicate(timeout=600)
+        assert proc.returncode == 0, out
+    instances = load_suite(name).instances
+    assert [i.optimal_htm for i in instances] == OPTIMA["htm"]
+    assert [i.optimal_qtm for i in instances] == OPTIMA["qtm"]

@@ -1,0 +1,135 @@
+"""The optimal solver against the breadth-first oracle, and what it may and may not claim.
+
+The solver runs on its small tables here (built in about a second into the test's home); the
+large tables give the same answers faster, and the benchmark measures them.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cubebench.harness import Budget
+from cubebench.harness.cube import SOLVED, apply_sequence, is_solved, length_qtm, random_states
+from cubebench.harness.registry import make_solver
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.solvers.optimal import tables
+from cubebench.solvers.optimal.coords import corner_parity, move_tables
+from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
+
+SHALLOW = 8  # the oracle below is exact up to radius 4 + 4 levels
+
+
+@functools.cache
+def _oracle(metric: str) -> DistanceOracle:
+    return DistanceOracle.build(4, metric=metric)
+
+
+@functools.cache
+def _solver(metric: str, folder: str) -> OptimalSolver:
+    return OptimalSolver(OptimalSettings(metric=metric, tables="small"), folder=Path(folder))
+
+
+@pytest.fixture(scope="module")
+def table_folder(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return str(tmp_path_factory.mktemp("optimal-tables"))
+
+
+def _length(moves: tuple[int, ...], metric: str) -> int:
+    return len(moves) if metric == "htm" else length_qtm(list(moves))
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+@given(data=st.data())
+def test_shallow_cubes_get_the_oracles_distance(metric: str, table_folder: str, data) -> None:
+    moves = data.draw(st.lists(st.integers(0, 17), max_size=SHALLOW))
+    state = apply_sequence(SOLVED, moves)
+    distance, exact = _oracle(metric).distances(state.reshape(54, 1), 4)
+    if not exact[0]:  # a scramble of 8 face turns can be 9 or more quarter turns away
+        return
+    attempt = _solver(metric, table_folder).solve(state, Budget(wall_seconds=3600))
+    assert is_solved(apply_sequence(state, list(attempt.moves)))
+    assert _length(attempt.moves, metric) == distance[0]
+    assert attempt.info["optimal"] is True
+    assert attempt.info[f"optimal_{metric}"] == distance[0]
+
+
+@given(data=st.data())
+def test_quarter_turn_optima_have_the_corner_permutations_parity(table_folder: str, data) -> None:
+    moves = data.draw(st.lists(st.integers(0, 17), max_size=6))
+    state = apply_sequence(SOLVED, moves)
+    attempt = _solver("qtm", table_folder).solve(state, Budget(wall_seconds=3600))
+    assert length_qtm(list(attempt.moves)) % 2 == corner_parity(state)
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+def test_a_search_stopped_by_its_budget_claims_only_what_it_searched(
+    metric: str, table_folder: str
+) -> None:
+    state = random_states(1, np.random.default_rng(0))[:, 0]  # far beyond a few nodes
+    solver = _solver(metric, table_folder)
+    attempt = solver.solve(state, Budget(max_nodes=1000))
+    assert attempt.moves == ()
+    assert "optimal" not in attempt.info
+    assert attempt.info[f"optimal_{metric}_min"] >= solver.lower_bound(state)
+    assert attempt.nodes_expanded <= 1000 + 18  # one expansion may finish past the budget
+
+
+def test_a_lower_bound_never_exceeds_the_distance(table_folder: str) -> None:
+    solver = _solver("htm", table_folder)
+    for moves in ([0], [0, 3], [3, 6, 9, 12], list(range(0, 18, 2))):
+        state = apply_sequence(SOLVED, moves)
+        distance, exact = _oracle("htm").distances(state.reshape(54, 1), 4)
+        assert exact[0] and solver.lower_bound(state) <= distance[0]
+
+
+def test_the_solved_cube_needs_no_moves(table_folder: str) -> None:
+    attempt = _solver("htm", table_folder).solve(SOLVED.copy(), Budget())
+    assert attempt.moves == () and attempt.info["optimal"] is True
+
+
+def test_a_damaged_table_is_refused_with_its_path(tmp_path: Path) -> None:
+    tables.load("small", "htm", tmp_path)
+    path = tmp_path / "twist-slice-htm.npy"
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 1
+    path.write_bytes(bytes(data))
+    with pytest.raises(tables.TableError, match="twist-slice-htm.npy"):
+        tables.load("small", "htm", tmp_path)
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+def test_small_tables_are_the_ones_a_correct_build_writes(metric: str, tmp_path: Path) -> None:
+    loaded = tables.load("small", metric, tmp_path)
+    for spec, table in zip(tables.SPECS["small"], loaded, strict=True):
+        expected = tables.KNOWN_SHA256[tables.file_name(spec, metric)]
+        assert hashlib.sha256(table).hexdigest() == expected
+
+
+def test_packing_keeps_every_entry() -> None:
+    values = np.random.default_rng(1).integers(0, 16, 1001).astype(np.uint8)
+    assert (tables.unpack(tables._pack(values), values.size) == values).all()
+
+
+def test_the_coordinates_are_solved_only_on_the_subgroup() -> None:
+    moves = move_tables()
+    for name in ("twist", "flip", "slice"):
+        solved = 0 if name != "slice" else tables.SOLVED_COORDINATE["slice"]
+        # U, D and the half turns keep the subgroup; a quarter turn of R leaves it
+        kept = [moves[name][solved, m] == solved for m in (0, 1, 2, 9, 10, 11, 4, 7, 13, 16)]
+        assert all(kept)
+    assert any(
+        moves[name][0 if name != "slice" else 494, 3] != (0 if name != "slice" else 494)
+        for name in ("flip", "slice", "twist")
+    )
+
+
+def test_the_registry_builds_it_by_name() -> None:
+    solver = make_solver("optimal", {"tables": "small", "metric": "qtm"})
+    assert solver.settings.metric == "qtm"
