@@ -171,13 +171,6 @@ def random_length_distribution(
     return fig, table
 
 
-def setting_of(label: str, family: str) -> str:
-    """What sets an entry apart from its solver's others: ``"beam_width=1024"`` from
-    ``"mlp-kociemba [beam_width=1024]"`` or ``"cayley-mlp[beam_width=1024]"``; empty for the
-    solver's only entry."""
-    return label[len(family) :].strip().removeprefix("[").removesuffix("]")
-
-
 def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]:
     """The time-length frontier on the random-state suite (or all cubes if absent).
 
@@ -197,7 +190,7 @@ def pareto(data: pd.DataFrame, colours: dict) -> tuple[plt.Figure, pd.DataFrame]
                 {
                     "label": label,
                     "family": g["family"].iloc[0],
-                    "setting": setting_of(label, g["family"].iloc[0]),
+                    "setting": g["setting"].iloc[0],
                     "median_s": g["wall_s"].median(),
                     "mean_htm": solved["length_htm"].mean(),
                     "mean_qtm": solved["length_qtm"].mean(),

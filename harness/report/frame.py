@@ -116,7 +116,29 @@ def load_runs(
     data["family"] = [
         family.get((run, s), s) for run, s in zip(data["run"], data["solver"], strict=True)
     ]
+    apart = settings_apart(runs)
+    data["setting"] = [
+        apart.get((run, s), "") for run, s in zip(data["run"], data["solver"], strict=True)
+    ]
     return data, runs
+
+
+def settings_apart(runs: list[LoadedRun]) -> dict[tuple[str, str], str]:
+    """(run, entry key) -> the settings that set the entry apart from the other entries of
+    its solver (``"beam_width=1024"``), read from the manifests; empty for a solver's only
+    entry. A sweep's figure draws one point per value."""
+    by_family: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
+    for r in runs:
+        for key, entry in r.manifest["solvers"].items():
+            settings = dict(entry.get("settings", {}))
+            by_family.setdefault(entry.get("solver", key), []).append((r.run_id, key, settings))
+    out = {}
+    for members in by_family.values():
+        names = sorted({k for _, _, s in members for k in s})
+        differ = [k for k in names if len({repr(s.get(k)) for _, _, s in members}) > 1]
+        for run, key, s in members:
+            out[(run, key)] = ", ".join(f"{k}={s.get(k)}" for k in differ)
+    return out
 
 
 def suite_identity(info: dict[str, Any]) -> str:

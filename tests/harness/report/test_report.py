@@ -210,6 +210,10 @@ def test_a_sweep_names_each_setting_on_a_time_axis_labelled_within_a_decade(tmp_
     ticks = htm.xaxis.get_majorticklabels() + htm.xaxis.get_minorticklabels()
     shown = {t.get_text() for t in ticks if t.get_text()}
     assert {"0.2", "0.5"} <= shown, shown  # not "1" alone
+    # the setting comes from the manifests, not from parsing a label: renamed entries keep it
+    named, _ = load_runs(runs, labels={"w1024/alpha": "narrow", "w4096/alpha": "wide"})
+    _, renamed = pareto(named, palette(["narrow", "wide"]))
+    assert list(renamed["setting"]) == ["beam_width=1024", "beam_width=4096"]
     htm.set_xlim(0.001, 10)  # four decades: the decades alone, as before
     fig.canvas.draw()
     assert not any(t.get_text() for t in htm.xaxis.get_minorticklabels())
