@@ -122,14 +122,16 @@ def test_the_wheel_this_tree_builds_carries_every_checkpoint(tmp_path):
 
 def _peer_settings(folder: Path) -> dict[str, dict]:
     """AlphaCube's models come from its author's host: the probe loads one of its "small"
-    architecture with weights written here (``tests/solvers/alphacube_peer``)."""
+    architecture with weights written here (``tests/solvers/alphacube_peer``). The optimal
+    solver loads its small tables (its large ones take minutes to build)."""
+    small = {"optimal": {"tables": "small"}}
     try:
         import alphacube
         import torch
     except ImportError:
-        return {}
+        return small
     torch.save(alphacube.model.Model_v1(1024, 7).state_dict(), folder / "small.zip")
-    return {"alphacube": {"cache_dir": str(folder)}}
+    return {**small, "alphacube": {"cache_dir": str(folder)}}
 
 
 def test_the_installed_package_has_and_loads_every_shipped_checkpoint(tmp_path):

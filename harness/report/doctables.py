@@ -27,7 +27,7 @@ import pandas as pd
 from ..solver import ArgumentError
 from .frame import drop_repeats, load_runs
 from .render import format_table, markdown_table
-from .tables import matrix_table, summary_table
+from .tables import OPTIMUM_ROW, matrix_table, optimum_rows, summary_table
 
 BLOCK = re.compile(
     r"(?P<open><!-- results-table (?P<spec>.*?)-->\n)(?P<body>.*?)"
@@ -47,6 +47,7 @@ class TableSpec:
     suites: tuple[str, ...] = ()
     solvers: tuple[str, ...] = ()
     columns: tuple[str, ...] = ("n", "solved %", "mean HTM", "median s")
+    optimum: bool = False  # a row of the suites' proved optima beside the solvers
 
     @classmethod
     def parse(cls, text: str, where: str) -> TableSpec:
@@ -54,7 +55,7 @@ class TableSpec:
             fields = dict(part.split("=", 1) for part in shlex.split(text))
         except ValueError as exc:
             raise DocTableError(f"{where}: results-table marker {text!r}: {exc}") from None
-        unknown = set(fields) - {"runs", "kind", "suites", "solvers", "columns"}
+        unknown = set(fields) - {"runs", "kind", "suites", "solvers", "columns", "optimum"}
         if unknown or not fields.get("runs"):
             raise DocTableError(f"{where}: results-table needs runs=...; unknown {sorted(unknown)}")
         kind = fields.get("kind", "summary")
@@ -62,7 +63,17 @@ class TableSpec:
             raise DocTableError(f"{where}: results-table kind={kind!r}: summary or matrix")
         split = lambda key: tuple(fields[key].split()) if key in fields else ()  # noqa: E731
         columns = tuple(c.strip() for c in fields.get("columns", "").split("|") if c.strip())
-        return cls(split("runs"), kind, split("suites"), split("solvers"), columns or cls.columns)
+        optimum = fields.get("optimum", "no")
+        if optimum not in ("yes", "no"):
+            raise DocTableError(f"{where}: results-table optimum={optimum!r}: yes or no")
+        return cls(
+            split("runs"),
+            kind,
+            split("suites"),
+            split("solvers"),
+            columns or cls.columns,
+            optimum == "yes",
+        )
 
 
 def render_table(spec: TableSpec, results: Path, where: str = "") -> str:
@@ -88,9 +99,14 @@ def render_table(spec: TableSpec, results: Path, where: str = "") -> str:
         keep = ["solver", "metric", *(s for s in spec.suites if s in table.columns)]
         return markdown_table(table[keep] if spec.suites else table)
     table = summary_table(data)
+    if spec.optimum:
+        table = pd.concat([table, optimum_rows(data)], ignore_index=True)
     if spec.suites:  # in the order the marker names them
         table["_order"] = table["suite"].map({s: i for i, s in enumerate(spec.suites)})
         table = table.sort_values(["solver", "_order"], kind="stable")
+    table = pd.concat(
+        [table[table["solver"] != OPTIMUM_ROW], table[table["solver"] == OPTIMUM_ROW]]
+    )
     # an interval is two number columns, "X low" and "X high", which a document shows as "X"
     pairs = {c[: -len(" low")] for c in table.columns if c.endswith(" low")}
     unknown = [c for c in spec.columns if c not in table.columns and c not in pairs]

@@ -31,8 +31,11 @@ print(json.dumps({"failures": report.failures, "passed": len(report.passed), "lo
 
 
 def _peer_settings(name: str, folder) -> dict:
-    """Settings a peer's adapter needs here: AlphaCube's models come from its author's host,
-    so it runs a model of its "small" architecture with weights the test writes."""
+    """Settings an adapter needs here: AlphaCube's models come from its author's host, so it
+    runs a model of its "small" architecture with weights the test writes; the optimal
+    solver runs on its small tables (a second to build, where the large take minutes)."""
+    if name == "optimal":
+        return {"tables": "small"}
     if name != "alphacube":
         return {}
     alphacube = pytest.importorskip("alphacube", reason="the peers extra (cubebench[peers])")

@@ -47,7 +47,7 @@ def test_depth_suites_load_and_carry_their_optimum(depth):
             assert inst.optimal_htm is not None and inst.optimal_htm <= depth
         else:
             assert (inst.optimal_htm or 0) <= depth
-            assert inst.optimal_htm is not None or inst.optimal_htm_min == 11
+            assert inst.optimal_htm is not None or inst.optimal_htm_min >= 11
 
 
 def test_generation_is_deterministic():
