@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import replace
 from functools import partial
 
 from rich.progress import Progress
@@ -33,7 +32,7 @@ from .generate import (
     uniform_move_instances,
 )
 from .hard import HARD_META, HARD_SUITE, hard_instances
-from .model import Instance, SuiteError
+from .model import Instance, SuiteError, with_proved
 from .oracle import DistanceOracle
 from .registry import load_suite, register_builtin
 
@@ -84,19 +83,10 @@ def _keep_proved(name: str, instances: list[Instance]) -> list[Instance]:
         committed = {i.facelets: i for i in load_suite(name).instances}
     except SuiteError:
         return instances
-    out = []
-    for fresh in instances:
-        old = committed.get(fresh.facelets)
-        if old is not None:
-            for metric in ("htm", "qtm"):
-                exact, low = f"optimal_{metric}", f"optimal_{metric}_min"
-                if getattr(fresh, exact) is None and getattr(old, exact) is not None:
-                    fresh = replace(fresh, **{exact: getattr(old, exact), low: None})
-                elif getattr(fresh, exact) is None and getattr(old, low) is not None:
-                    best = max(getattr(fresh, low) or 0, getattr(old, low))
-                    fresh = replace(fresh, **{low: best})
-        out.append(fresh)
-    return out
+    return [
+        with_proved(fresh, committed[fresh.facelets]) if fresh.facelets in committed else fresh
+        for fresh in instances
+    ]
 
 
 def _htm_jobs(args: argparse.Namespace) -> list[tuple]:

@@ -13,7 +13,7 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -214,6 +214,21 @@ def check_optima(instance: Instance, where: str) -> None:
                     f"{where}: {key}={value} is longer than the instance's own scramble "
                     f"({count(scramble)} {metric.upper()}), which solves it reversed"
                 )
+
+
+def with_proved(instance: Instance, other: Instance) -> Instance:
+    """``instance`` with what ``other`` (the same cube) proved and it lacks: an exact optimum
+    replaces a lower bound, and of two lower bounds the larger is kept."""
+    changes: dict[str, int | None] = {}
+    for metric in ("htm", "qtm"):
+        exact, low = f"optimal_{metric}", f"optimal_{metric}_min"
+        if getattr(instance, exact) is not None:
+            continue
+        if getattr(other, exact) is not None:
+            changes |= {exact: getattr(other, exact), low: None}
+        elif getattr(other, low) is not None:
+            changes[low] = max(getattr(instance, low) or 0, getattr(other, low))
+    return replace(instance, **changes)  # type: ignore[arg-type]
 
 
 def read_suite_file(

@@ -11,7 +11,7 @@ import pytest
 
 from cubebench.harness.suites.annotate import annotate_suite
 from cubebench.harness.suites.importers import IMPORTERS
-from cubebench.harness.suites.model import SuiteError
+from cubebench.harness.suites.model import Instance, SuiteError, with_proved
 from cubebench.harness.suites.registry import load_suite, register_user_suite, suite_info
 
 SCRAMBLES = ("U R F D L B", "R U R F2 D", "L D B", "F R U B2", "R2 U2 F' L")
@@ -88,3 +88,13 @@ def test_two_processes_annotating_one_suite_lose_nothing(tmp_path: Path) -> None
     instances = load_suite(name).instances
     assert [i.optimal_htm for i in instances] == OPTIMA["htm"]
     assert [i.optimal_qtm for i in instances] == OPTIMA["qtm"]
+
+
+def test_merging_proved_optima_keeps_the_strongest_claim() -> None:
+    """What the suite build and the merge of another machine's annotation both use."""
+    bound = Instance(0, "x", optimal_htm_min=11)
+    exact = Instance(0, "x", optimal_htm=15, optimal_qtm_min=17)
+    assert with_proved(bound, exact) == exact  # an exact optimum replaces a bound
+    assert with_proved(exact, bound) == exact  # and is never replaced by one
+    higher = with_proved(bound, Instance(0, "x", optimal_htm_min=13))
+    assert higher.optimal_htm_min == 13 and higher.optimal_htm is None
