@@ -114,7 +114,8 @@ class OptimalSolver:
                     path = [int(m) for m in walk[2][:bound]]
                     if is_solved(apply_sequence(cube, path)):
                         return self._answer(path, nodes, bound, time.monotonic() - start)
-                    continue
+                # a chunk's end or a false candidate (the tables do not see every piece):
+                # the budget is checked either way, or a run of candidates would outlast it
                 out_of_nodes = budget.max_nodes is not None and nodes >= budget.max_nodes
                 if out_of_nodes or time.monotonic() > deadline:
                     return self._gave_up(nodes, bound, "budget")

@@ -16,10 +16,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cubebench.harness import Budget
-from cubebench.harness.cube import SOLVED, apply_sequence, is_solved, length_qtm, random_states
+from cubebench.harness.cube import (
+    SOLVED,
+    apply_sequence,
+    is_solved,
+    length_qtm,
+    parse_moves,
+    random_states,
+)
 from cubebench.harness.registry import make_solver
+from cubebench.harness.suites.hard import SUPERFLIP
 from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.solvers.optimal import tables
+from cubebench.solvers.optimal import ida, tables
 from cubebench.solvers.optimal.coords import corner_parity, move_tables
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
 
@@ -133,3 +141,26 @@ def test_the_coordinates_are_solved_only_on_the_subgroup() -> None:
 def test_the_registry_builds_it_by_name() -> None:
     solver = make_solver("optimal", {"tables": "small", "metric": "qtm"})
     assert solver.settings.metric == "qtm"
+
+
+def test_a_run_of_false_candidates_still_stops_at_the_budget(
+    table_folder: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Near the superflip the tables call many unsolved states solved (they do not see how
+    edges sit within their slice): each such candidate is checked on the cube, and the
+    budget is looked at after each one, not only when a chunk of nodes runs out."""
+    solver = _solver("htm", table_folder)
+    calls = []
+
+    def only_false_candidates(bound, budget, root, walk):  # type: ignore[no-untyped-def]
+        calls.append(bound)
+        if len(calls) > 1000:
+            raise AssertionError("the search never looked at its budget")
+        walk[2][:bound] = 0  # U U U ...: not a solution of the superflip
+        return ida.CANDIDATE, 10
+
+    monkeypatch.setattr(solver, "_walk", only_false_candidates)
+    superflip = apply_sequence(SOLVED, parse_moves(SUPERFLIP))
+    attempt = solver.solve(superflip, Budget(wall_seconds=1e-6))  # spent at the first look
+    assert attempt.moves == () and "optimal" not in attempt.info
+    assert len(calls) == 1
