@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from cubebench.harness.suites.catalog import update_suite
 from cubebench.harness.suites.model import Instance, parse_instances, with_proved
-from cubebench.harness.suites.registry import update_suite
 
 
 def merge(name: str, path: Path) -> int:

@@ -20,7 +20,7 @@ import numpy as np
 from cubebench.harness.cube import apply_moves, facelets_to_state, is_solved, state_to_facelets
 from cubebench.harness.records.provenance import machine_info
 from cubebench.harness.registry import make_solver
-from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.suites.catalog import load_suite
 
 
 def distance(state: np.ndarray, cap: int) -> int:

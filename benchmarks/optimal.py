@@ -23,7 +23,7 @@ import numpy as np
 from cubebench.harness.cube import apply_sequence, facelets_to_state, is_solved, length_qtm
 from cubebench.harness.records.provenance import machine_info
 from cubebench.harness.solver import Budget
-from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.suites.catalog import load_suite
 from cubebench.solvers.optimal import tables
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
 

@@ -17,7 +17,7 @@ import numpy as np
 from cubebench.harness.cube import apply_sequence, is_solved
 from cubebench.harness.registry import make_solver
 from cubebench.harness.solver import Budget
-from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.suites.catalog import load_suite
 from cubebench.solvers.search.settings import run_search
 
 

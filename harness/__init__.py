@@ -56,7 +56,7 @@ _export("records.provenance", "machine_info")
 _export("report.frame", "load_runs")
 _export("hardware", "instruction_set", "native_bf16")
 _export("paths", "cache_dir", "home_dir")
-_export("suites.registry", "load_suite", "list_suites")
+_export("suites.catalog", "load_suite", "list_suites")
 _export("suites.model", "Instance", "Suite")
 _export("suites.oracle", "DistanceOracle")
 _export("cube", *_CUBE_NAMES)  # the engine package is public as a whole
@@ -319,6 +319,12 @@ if TYPE_CHECKING:  # what an editor and a type checker see; the module loads the
     from .solver import (
         SolverSettings as SolverSettings,
     )
+    from .suites.catalog import (
+        list_suites as list_suites,
+    )
+    from .suites.catalog import (
+        load_suite as load_suite,
+    )
     from .suites.model import (
         Instance as Instance,
     )
@@ -327,12 +333,6 @@ if TYPE_CHECKING:  # what an editor and a type checker see; the module loads the
     )
     from .suites.oracle import (
         DistanceOracle as DistanceOracle,
-    )
-    from .suites.registry import (
-        list_suites as list_suites,
-    )
-    from .suites.registry import (
-        load_suite as load_suite,
     )
     from .testing import (
         ConformanceError as ConformanceError,

@@ -37,8 +37,8 @@ from .records.provenance import package_versions
 from .records.schema import SCHEMA_VERSION, Record, RecordError
 from .records.store import RunStore
 from .solver import Budget
+from .suites.catalog import load_suite
 from .suites.model import sha256_bytes
-from .suites.registry import load_suite
 from .verify import RawAttempt, judge
 
 FORMATS = ("efficientcube", "deepcubea-output")

@@ -21,15 +21,15 @@ from .executors.messages import Task
 from .interrupts import exit_status, terminate_as_interrupt
 from .naming import check_path_name
 from .progress import RunProgress
-from .recording import RecordSink, check_pinned
 from .records.provenance import git_info, machine_info, package_versions
 from .records.schema import SCHEMA_VERSION, RecordError
 from .records.store import MANIFEST, RunStore
 from .registry import describe_settings, solver_origin
 from .runconfig import RunConfig, SolverSpec
+from .sink import RecordSink, check_pinned
 from .solver import ArgumentError, SettingsError, SolverLoadError
+from .suites.catalog import load_suite
 from .suites.model import Suite, SuiteError
-from .suites.registry import load_suite
 
 __all__ = ["RunConfig", "RunInterruptedError", "SolverSpec", "resume", "run"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cubebench.harness.cube import apply_sequence, facelets_to_state, is_solved
 from cubebench.harness.solver import Budget
-from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.suites.catalog import load_suite
 
 
 def assert_solves_first(solver, suite: str, count: int, wall_seconds: float = 30) -> None:

@@ -7,7 +7,7 @@ import sys
 
 CHECK = """
 import sys
-import cubebench.harness.cube, cubebench.harness.suites.registry
+import cubebench.harness.cube, cubebench.harness.suites.catalog
 import cubebench.harness.suites.importers, cubebench.harness.cli.main
 heavy = sorted(m for m in ("torch", "tensorflow", "keras") if m in sys.modules)
 print(",".join(heavy))

@@ -8,8 +8,8 @@ import pytest
 
 from benchmarks.results_index import ROOT, run_folders
 from cubebench.harness.records.store import RunStore
+from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.suites.model import SuiteError
-from cubebench.harness.suites.registry import load_suite
 
 
 def _floors(name: str, states: str) -> dict[tuple[int, str], int] | None:

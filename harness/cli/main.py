@@ -20,8 +20,8 @@ from .report import (
     site_command,
 )
 from .run import run_command
-from .runs import ls_command, show_command
 from .settings import settings_command
+from .show import ls_command, show_command
 from .solve import solve_command
 from .suites import suites_app
 from .train import train_command

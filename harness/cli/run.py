@@ -24,8 +24,8 @@ from ..registry import (
 )
 from ..runner import RunConfig, SolverSpec, resume, run
 from ..solver import DEFAULT_TIME_LIMIT_S, SettingsError, parse_assignments, parse_settings
-from ..suites.registry import user_registry_problem
-from .runs import print_matrix
+from ..suites.catalog import user_registry_problem
+from .show import print_matrix
 
 
 def split_suite_limits(names: list[str]) -> tuple[list[str], dict[str, int]]:

@@ -17,10 +17,10 @@ from ..cube import (
 from ..executors.local import LocalExecutor
 from ..executors.messages import Outcome, Task
 from ..interrupts import exit_status, terminate_as_interrupt
-from ..recording import failure_record, verdict
 from ..records.schema import Record
 from ..registry import describe_settings, load_settings_file
 from ..runconfig import RunConfig, SolverSpec
+from ..sink import failure_record, verdict
 from ..solver import DEFAULT_TIME_LIMIT_S, Budget, SettingsError, parse_assignments
 
 

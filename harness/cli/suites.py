@@ -10,14 +10,14 @@ from rich.console import Console
 from rich.table import Table
 
 from ..suites.annotate import Outcome, annotatable, annotate_suite
-from ..suites.importers import IMPORTERS
-from ..suites.model import SuiteError
-from ..suites.registry import (
+from ..suites.catalog import (
     check_new_suite_name,
     list_suites,
     load_suite,
     register_user_suite,
 )
+from ..suites.importers import IMPORTERS
+from ..suites.model import SuiteError
 
 suites_app = typer.Typer(
     help="Scramble suites: list, show, import, annotate with exact optima.", no_args_is_help=True

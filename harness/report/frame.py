@@ -20,8 +20,8 @@ from ..naming import did_you_mean
 from ..records.schema import RecordError
 from ..records.store import RunStore
 from ..registry import UnknownSolverError, resolve_solver_class, settings_class
+from ..suites.catalog import load_suite
 from ..suites.model import SuiteError
-from ..suites.registry import load_suite
 
 
 class SuiteMismatchError(SuiteError):

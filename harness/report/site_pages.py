@@ -8,8 +8,8 @@ from typing import Any
 import pandas as pd
 
 from ..cube import SOLVED, apply_sequence, invert_sequence, parse_moves, state_to_facelets
+from ..suites.catalog import load_suite
 from ..suites.model import SuiteError
-from ..suites.registry import load_suite
 from .frame import LoadedRun
 from .site_assets import FACE_COLOURS, net_svg
 from .site_html import cell_href, cube_href, entry_href, esc, page, table

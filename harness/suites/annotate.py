@@ -23,8 +23,8 @@ from typing import Any
 from ..cube import apply_sequence, facelets_to_state, is_solved, length_htm, length_qtm
 from ..registry import make_solver
 from ..solver import Budget
+from .catalog import SuiteInfo, suite_info, update_suite
 from .model import Instance, SuiteError, check_optima, read_suite_file
-from .registry import SuiteInfo, suite_info, update_suite
 
 COUNT = {"htm": length_htm, "qtm": length_qtm}
 

@@ -14,6 +14,7 @@ from functools import partial
 from rich.progress import Progress
 
 from ..paths import cache_dir
+from .catalog import load_suite, register_builtin
 from .generate import (
     MAX_DEPTH,
     QDEPTH_SEED_OFFSET,
@@ -34,7 +35,6 @@ from .generate import (
 from .hard import HARD_META, HARD_SUITE, hard_instances
 from .model import Instance, SuiteError, with_proved
 from .oracle import DistanceOracle
-from .registry import load_suite, register_builtin
 
 TABLE_RADIUS = 6
 SEARCH_LEVELS = 4  # exact up to TABLE_RADIUS + SEARCH_LEVELS = 10 moves

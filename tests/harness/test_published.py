@@ -18,8 +18,8 @@ from cubebench.harness.cube import (
 )
 from cubebench.harness.published import PublishedRunError, import_published
 from cubebench.harness.records.store import RunStore
+from cubebench.harness.suites.catalog import register_user_suite
 from cubebench.harness.suites.model import Instance
-from cubebench.harness.suites.registry import register_user_suite
 from tests.harness.bench_process import bench
 
 SCRAMBLES = ["R U F'", "L' D B", "U U R'"]

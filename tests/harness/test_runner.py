@@ -10,8 +10,8 @@ from cubebench.harness.records.schema import SCHEMA_VERSION, RecordError
 from cubebench.harness.records.store import RunStore
 from cubebench.harness.runner import RunConfig, SolverSpec, resume, run
 from cubebench.harness.solver import ArgumentError, SolverLoadError
+from cubebench.harness.suites.catalog import register_user_suite
 from cubebench.harness.suites.model import Instance
-from cubebench.harness.suites.registry import register_user_suite
 
 
 @pytest.fixture

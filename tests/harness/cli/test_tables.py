@@ -8,7 +8,7 @@ import re
 import pytest
 from rich.console import Console
 
-from cubebench.harness.cli.runs import print_matrix, print_summary, seconds
+from cubebench.harness.cli.show import print_matrix, print_summary, seconds
 from cubebench.harness.cli.tables import print_fitted
 from cubebench.harness.records.store import RunStore
 from tests.harness.report.synthetic import add_solver, make_run

@@ -14,7 +14,7 @@ from cubebench.harness.executors.messages import (
     load_solver,
     solve_task,
 )
-from cubebench.harness.recording import verdict
+from cubebench.harness.sink import verdict
 from cubebench.harness.solver import Budget
 
 TASK = Task(("e", "s", 3), state_to_facelets(apply_sequence(SOLVED, parse_moves("R U"))))

@@ -95,7 +95,7 @@ def test_readers_refuse_a_records_file_with_an_instance_twice(tmp_path):
     [("solvers", 5), ("suites", []), ("config", "x"), ("run_id", None), ("command", "bench")],
 )
 def test_a_manifest_of_wrong_types_is_refused_in_one_line(tmp_path, field, value):
-    from cubebench.harness.cli.runs import print_summary
+    from cubebench.harness.cli.show import print_summary
 
     store = _store(tmp_path, records=2)
     manifest = json.loads((store.folder / "manifest.json").read_text())

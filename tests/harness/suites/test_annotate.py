@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from cubebench.harness.suites.annotate import annotate_suite
+from cubebench.harness.suites.catalog import load_suite, register_user_suite, suite_info
 from cubebench.harness.suites.importers import IMPORTERS
 from cubebench.harness.suites.model import Instance, SuiteError, with_proved
-from cubebench.harness.suites.registry import load_suite, register_user_suite, suite_info
 
 SCRAMBLES = ("U R F D L B", "R U R F2 D", "L D B", "F R U B2", "R2 U2 F' L")
 OPTIMA = {"htm": [6, 5, 3, 4, 4], "qtm": [6, 6, 3, 5, 6]}  # the oracle's distances

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from cubebench.harness.cube import facelets_to_state
-from cubebench.harness.suites import registry
+from cubebench.harness.suites import catalog
+from cubebench.harness.suites.catalog import list_suites, load_suite, suite_info
 from cubebench.harness.suites.generate import (
     DEV_SEED,
     MAX_DEPTH,
@@ -23,7 +24,6 @@ from cubebench.harness.suites.generate import (
 )
 from cubebench.harness.suites.model import SuiteError
 from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.harness.suites.registry import list_suites, load_suite, suite_info
 
 ALL_BUILTIN = [depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)] + [
     RANDOM_STATE_SUITE,
@@ -101,8 +101,8 @@ def test_committed_optima_agree_with_an_independent_oracle():
 
 def test_tampered_suite_file_is_refused(tmp_path, monkeypatch):
     data = tmp_path / "data"
-    shutil.copytree(registry.BUILTIN_DIR, data)
-    monkeypatch.setattr(registry, "BUILTIN_DIR", data)
+    shutil.copytree(catalog.BUILTIN_DIR, data)
+    monkeypatch.setattr(catalog, "BUILTIN_DIR", data)
     path = data / "depth-03-v1.jsonl"
     lines = path.read_text().splitlines(keepends=True)
     path.write_text("".join(lines[:-1]))  # drop one instance

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from cubebench.harness.cube import SOLVED_FACELETS
+from cubebench.harness.suites.catalog import load_suite, register_user_suite
 from cubebench.harness.suites.model import Instance, SuiteError, parse_instances, serialize
-from cubebench.harness.suites.registry import load_suite, register_user_suite
 
 R_FACELETS = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"
 

@@ -10,9 +10,9 @@ import pytest
 
 from cubebench.harness.cube import facelets_to_state, length_qtm, parse_moves
 from cubebench.harness.cube.moves import MOVE_INVERSE
+from cubebench.harness.suites.catalog import load_suite, suite_info
 from cubebench.harness.suites.generate import QTM_MAX_DEPTH, qdepth_instances, qdepth_suite_name
 from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.harness.suites.registry import load_suite, suite_info
 
 
 def test_every_qdepth_suite_is_built_in_with_1000_instances():

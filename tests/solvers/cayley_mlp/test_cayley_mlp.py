@@ -12,7 +12,7 @@ from cubebench.harness.cube import apply_sequence, facelets_to_state, is_solved
 from cubebench.harness.cube.moves import MOVE_INVERSE, MOVE_QTM
 from cubebench.harness.registry import make_solver
 from cubebench.harness.solver import Budget, SolverLoadError
-from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.testing import check_solver
 from cubebench.solvers.cayley_mlp.checkpoint import CHECKPOINT_DIR, load_checkpoint, stem_for
 from cubebench.solvers.cayley_mlp.train import DataConfig, train

@@ -17,7 +17,7 @@ from cubebench.harness.cube import (
 from cubebench.harness.cube.moves import MOVE_QTM
 from cubebench.harness.registry import make_solver
 from cubebench.harness.solver import Budget
-from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.testing import check_solver
 from cubebench.solvers.common.walks import random_walks, walk_samples
 from cubebench.solvers.policy_mlp.checkpoint import (

@@ -18,8 +18,8 @@ from cubebench.harness.cube import (
     solved_batch,
 )
 from cubebench.harness.cube.notation import parse_moves
+from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.harness.suites.registry import load_suite
 from cubebench.solvers.search import (
     CheckedModel,
     SearchError,

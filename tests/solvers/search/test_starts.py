@@ -19,8 +19,8 @@ from cubebench.harness.cube import (
 )
 from cubebench.harness.cube.symmetry import symmetric_values
 from cubebench.harness.registry import make_solver
+from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.harness.suites.registry import load_suite
 from cubebench.solvers.search import CheckedModel, beam_search
 from cubebench.solvers.search.settings import SearchSettings, run_search
 from cubebench.solvers.search.starts import (

@@ -14,7 +14,7 @@ from cubebench.harness.cube.moves import MOVE_QTM
 from cubebench.harness.cube.movesets import move_set
 from cubebench.harness.registry import make_solver
 from cubebench.harness.solver import Budget
-from cubebench.harness.suites.registry import load_suite
+from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.testing import check_solver
 from cubebench.solvers.seq2seq_transformer.checkpoint import CHECKPOINT_DIR, stem_for
 from cubebench.solvers.seq2seq_transformer.data import draw_lengths, pairs

@@ -13,7 +13,7 @@ from ..records.provenance import describe_origin
 from ..records.schema import RecordError
 from ..records.store import RunStore
 from ..registry import available_solvers, plugin_distribution, solver_extras
-from ..suites.registry import list_suites
+from ..suites.catalog import list_suites
 from .tables import print_fitted, say
 
 

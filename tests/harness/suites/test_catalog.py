@@ -9,9 +9,9 @@ import warnings
 import pytest
 
 from cubebench.harness.cube import apply_sequence, parse_moves, solved_batch, state_to_facelets
-from cubebench.harness.suites import registry
+from cubebench.harness.suites import catalog
+from cubebench.harness.suites.catalog import list_suites, load_suite, register_user_suite
 from cubebench.harness.suites.model import Instance, SuiteError, parse_instances
-from cubebench.harness.suites.registry import list_suites, load_suite, register_user_suite
 from tests.harness.bench_process import bench
 
 
@@ -90,7 +90,7 @@ def test_suites_show_refuses_a_limit_below_one():
 def test_list_suites_without_a_user_registry_warns_nothing(isolated_home):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert registry.list_suites()
+        assert catalog.list_suites()
 
 
 def test_imports_started_together_each_register_their_suite(tmp_path, isolated_home):

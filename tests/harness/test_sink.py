@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from cubebench.harness import recording
-from cubebench.harness.recording import SAME_ERROR_STOP, RunAbortedError
+from cubebench.harness import sink
 from cubebench.harness.runner import RunConfig, SolverSpec, run
+from cubebench.harness.sink import SAME_ERROR_STOP, RunAbortedError
 from cubebench.harness.verify import MAX_ANSWER_MOVES
 
 
@@ -23,13 +23,13 @@ def _config(tmp_path, solver: str, **kwargs) -> RunConfig:
 
 
 def test_an_answer_that_came_in_time_is_not_judged_a_timeout(tmp_path, monkeypatch):
-    judge = recording.judge
+    judge = sink.judge
 
     def slow_judge(*args, **kwargs):  # a long verification in the parent
         time.sleep(3.0)
         return judge(*args, **kwargs)
 
-    monkeypatch.setattr(recording, "judge", slow_judge)
+    monkeypatch.setattr(sink, "judge", slow_judge)
     config = _config(
         tmp_path,
         "SecondIsSlower",
