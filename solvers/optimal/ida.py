@@ -85,13 +85,32 @@ def _allowed(path, d, m, qtm, follow):  # pragma: no cover
     return not (fm == (fp + 3) % 6 and fm < fp)
 
 
+@numba.njit(cache=True, inline="always")
+def _axis_value(row, a, large, small_ts, small_fs, phase1):  # pragma: no cover
+    if large:
+        i = (row[3 * a + 2] * N_FLIP + row[3 * a + 1]) * N_TWIST + row[3 * a]
+        return np.int64((phase1[i >> 1] >> ((i & 1) << 2)) & 15)
+    return np.int64(
+        max(
+            small_ts[row[3 * a + 2] * N_TWIST + row[3 * a]],
+            small_fs[row[3 * a + 2] * N_FLIP + row[3 * a + 1]],
+        )
+    )
+
+
 @numba.njit(cache=True)
-def _expand(d, src, path, moves, qtm, follow, walk, tables):  # pragma: no cover
+def _expand(d, src, path, moves, qtm, follow, walk, tables, room):  # pragma: no cover
     """Every allowed child of the node at depth ``d``, with its bound, into ``walk``'s rows
-    for ``d``. All children's table reads are issued together, so their cache misses
-    overlap instead of waiting one after another."""
-    kids, kid_move, kid_h, count = walk
+    for ``d``. ``room``: the moves left to the bound after a child's; a child whose bound
+    exceeds it is pruned, and once one table proves that, the others are not read.
+
+    The tables are read table by table over all children, so the cache misses of the
+    children's reads overlap instead of waiting one after another. A pruned child's bound
+    may be partial; it only has to exceed ``room``, which is all the walk asks of it.
+    """
+    kids, kid_move, kid_h, count, low_of = walk
     tw_mv, fl_mv, sl_mv, cp_mv, axis_moves, large, small_ts, small_fs, phase1, corners = tables
+    low = low_of[d]
     n = 0
     for m in moves:
         if _allowed(path, d, m, qtm, follow):
@@ -99,7 +118,17 @@ def _expand(d, src, path, moves, qtm, follow, walk, tables):  # pragma: no cover
             kid_move[d, n] = m
             n += 1
     for j in range(n):
-        kid_h[d, j] = heuristic(kids[d, j], large, small_ts, small_fs, phase1, corners)
+        low[j] = 99
+        kid_h[d, j] = corners[kids[d, j, 9] * N_TWIST + kids[d, j, 0]] if large else 0
+    for a in range(3):
+        for j in range(n):
+            if kid_h[d, j] <= room:
+                v = _axis_value(kids[d, j], a, large, small_ts, small_fs, phase1)
+                kid_h[d, j] = max(kid_h[d, j], v)
+                low[j] = min(low[j], v)
+    for j in range(n):  # the tie rule of :func:`heuristic`, where all three were read
+        if low[j] < 99 and low[j] > 0 and kid_h[d, j] <= room:
+            kid_h[d, j] = max(kid_h[d, j], low[j] + 1)
     count[d] = n
     return n
 
@@ -111,9 +140,9 @@ def search(bound, budget, root, walk, next_kid, path, ptr, moves, qtm, follow, t
     Start a bound with ``ptr[0] = -1``: the walk expands ``root`` (a coordinates row) first.
     """
     nodes = 0
-    kids, kid_move, kid_h, count = walk
+    kids, kid_move, kid_h, count, _ = walk
     if ptr[0] < 0:
-        nodes += _expand(0, root, path, moves, qtm, follow, walk, tables)
+        nodes += _expand(0, root, path, moves, qtm, follow, walk, tables, bound - 1)
         ptr[0], next_kid[0] = 0, 0
     while True:
         d = ptr[0]
@@ -133,18 +162,20 @@ def search(bound, budget, root, walk, next_kid, path, ptr, moves, qtm, follow, t
         if nodes >= budget:
             next_kid[d] = i
             return PAUSED, nodes
-        nodes += _expand(d + 1, kids[d, i], path, moves, qtm, follow, walk, tables)
+        nodes += _expand(d + 1, kids[d, i], path, moves, qtm, follow, walk, tables, room - 1)
         ptr[0], next_kid[d + 1] = d + 1, 0
 
 
 def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray, np.ndarray]:
     """Fresh arrays for a walk up to ``max_depth``: the children of each depth (their
-    coordinates, moves, bounds and count), the next child to visit, the path and the depth."""
+    coordinates, moves, bounds, count and smallest axis value), the next child to visit, the
+    path and the depth."""
     walk = (
         np.zeros((max_depth + 1, 18, 10), np.int64),
         np.zeros((max_depth + 1, 18), np.int64),
         np.zeros((max_depth + 1, 18), np.int64),
         np.zeros(max_depth + 1, np.int64),
+        np.zeros((max_depth + 1, 18), np.int64),  # the smallest axis value of each child
     )
     return (
         walk,
