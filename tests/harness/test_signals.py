@@ -23,24 +23,26 @@ def _hung_run(out, workers: int, **popen):
     )  # fmt: skip
 
 
-def _workers_busy(proc, count: int) -> set[int]:
-    """Wait until the run has ``count`` worker processes, all handed an instance."""
+def _workers_busy(proc, count: int, out) -> set[int]:
+    """Wait until the run has ``count`` worker processes and has started: its manifest,
+    written once every worker has loaded, is there (a loaded machine may take many seconds
+    to get that far, so this waits for the event, not for a time)."""
     found: set[int] = set()
 
     def ready() -> bool:
         found.clear()
         found.update(children(proc.pid))
-        return len(found) >= count
+        return len(found) >= count and (out / "hung" / "manifest.json").exists()
 
-    wait_for(ready, f"{count} workers")
-    time.sleep(1.0)  # let them load and take their instances
+    wait_for(ready, f"{count} workers and the run's manifest")
+    time.sleep(1.0)  # let them take their instances
     return found
 
 
 def test_sigterm_ends_the_workers_marks_the_manifest_and_prints_the_resume(tmp_path):
     out = tmp_path / "runs"
     proc = _hung_run(out, 2)
-    workers = _workers_busy(proc, 2)
+    workers = _workers_busy(proc, 2, out)
     proc.send_signal(signal.SIGTERM)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 128 + signal.SIGTERM
@@ -55,7 +57,7 @@ def test_sigterm_ends_the_workers_marks_the_manifest_and_prints_the_resume(tmp_p
 def test_ctrl_c_ends_hung_workers_together(tmp_path):
     out = tmp_path / "runs"
     proc = _hung_run(out, 4, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    workers = _workers_busy(proc, 4)
+    workers = _workers_busy(proc, 4, out)
     start = time.monotonic()
     proc.send_signal(signal.SIGINT)
     proc.communicate(timeout=60)
@@ -69,7 +71,7 @@ def test_ctrl_c_ends_hung_workers_together(tmp_path):
 def test_workers_die_with_a_run_killed_by_sigkill(tmp_path):
     out = tmp_path / "runs"
     proc = _hung_run(out, 2)
-    workers = _workers_busy(proc, 2)
+    workers = _workers_busy(proc, 2, out)
     proc.kill()  # the parent alone: nothing of it runs again
     proc.wait()
     wait_for(lambda: not any(alive(pid) for pid in workers), "orphaned workers to die", 30)
