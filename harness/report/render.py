@@ -132,8 +132,10 @@ def write_report(
     runs_text = _provenance(runs)
     note = (
         "Depth-k suites are canonical scrambles of exactly k moves; the distance to solved "
-        "is at most k and often less. Optimal lengths are exact up to 10 moves. Solve rates "
-        "carry 95% Wilson intervals; every solution was replayed and verified by the harness."
+        "is at most k and often less. Optimal lengths are exact where a suite holds them: to "
+        "10 moves from a breadth-first table, beyond that where the optimal solver proved "
+        "them (bench suites annotate). Solve rates carry 95% Wilson intervals; every "
+        "solution was replayed and verified by the harness."
     )
     if repeats:
         note += (
