@@ -53,16 +53,7 @@ def heuristic(row, large, small_ts, small_fs, phase1, corners):  # pragma: no co
     """
     top, low = 0, 99
     for a in range(3):
-        if large:
-            i = (row[3 * a + 2] * N_FLIP + row[3 * a + 1]) * N_TWIST + row[3 * a]
-            v = np.int64((phase1[i >> 1] >> ((i & 1) << 2)) & 15)
-        else:
-            v = np.int64(
-                max(
-                    small_ts[row[3 * a + 2] * N_TWIST + row[3 * a]],
-                    small_fs[row[3 * a + 2] * N_FLIP + row[3 * a + 1]],
-                )
-            )
+        v = _axis_value(row, a, large, small_ts, small_fs, phase1)
         top = max(top, v)
         low = min(low, v)
     if low > 0:
