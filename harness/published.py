@@ -33,8 +33,9 @@ import numpy as np
 
 from .cube import NotationError, facelets_to_state, parse_moves
 from .naming import check_path_name
+from .records.manifest import Manifest, SolverPin, SuitePin
 from .records.provenance import package_versions
-from .records.schema import SCHEMA_VERSION, Record, RecordError
+from .records.schema import Record, RecordError
 from .records.store import RunStore
 from .solver import Budget
 from .suites.catalog import load_suite
@@ -192,48 +193,35 @@ def import_published(
 
 def _manifest(
     fmt: str, path: Path, suite: Any, system: str, run_id: str, command: list[str]
-) -> dict[str, Any]:
+) -> Manifest:
     publisher = PUBLISHERS[fmt]
     now = datetime.now(UTC).isoformat()
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "run_id": run_id,
-        "command": command,
-        "config": {"imported": fmt},
-        "suites": {
-            suite.name: {
-                "sha256": suite.sha256,
-                "count": suite.total,
-                "meta": suite.meta,
-                "states": suite.states_sha256,
-            }
-        },
-        "solvers": {
-            system: {
-                "solver": system,
-                "settings": {},
-                "origin": {
-                    "registered": "published",
-                    "target": system,
-                    "format": fmt,
-                    "source": publisher["source"],
-                    "licence": publisher["licence"],
-                    "file_sha256": sha256_bytes(path.read_bytes()),
-                },
-            }
-        },
-        "published": {
+    origin = {
+        "registered": "published",
+        "target": system,
+        "format": fmt,
+        "source": publisher["source"],
+        "licence": publisher["licence"],
+        "file_sha256": sha256_bytes(path.read_bytes()),
+    }
+    return Manifest(
+        run_id=run_id,
+        command=tuple(command),
+        config={"imported": fmt},
+        suites={suite.name: SuitePin(suite.sha256, suite.total, suite.meta, suite.states_sha256)},
+        solvers={system: SolverPin(system, {}, origin)},
+        published={
             "system": system,
             "file": path.name,
             "hardware": publisher["hardware"],
             "times": "the peer's own, on its hardware: never this machine's time axis",
             "replayed": fmt != "deepcubea-output",
         },
-        "machine": {"cpu": None, "gpu": None, "published": publisher["hardware"]},
-        "packages": package_versions(),
-        "started": now,
-        "finished": now,
-    }
+        machine={"cpu": None, "gpu": None, "published": publisher["hardware"]},
+        packages=package_versions(),
+        started=now,
+        finished=now,
+    )
 
 
 def _record(system: str, suite: str, instance: Any, answer: PublishedAnswer) -> Record:

@@ -21,8 +21,9 @@ from .executors.messages import Task
 from .interrupts import exit_status, terminate_as_interrupt
 from .naming import check_path_name
 from .progress import RunProgress
+from .records.manifest import Manifest, SolverPin, SuitePin
 from .records.provenance import git_info, machine_info, package_versions
-from .records.schema import SCHEMA_VERSION, RecordError
+from .records.schema import RecordError
 from .records.store import MANIFEST, RunStore
 from .registry import describe_settings, solver_origin
 from .runconfig import RunConfig, SolverSpec
@@ -90,37 +91,27 @@ def run(
                 raise RunInterruptedError(None, exit_status(exc) - 128) from None
             raise
         try:
-            manifest = {
-                "schema_version": SCHEMA_VERSION,
-                "run_id": run_id,
-                "command": command or sys.argv,
-                "config": asdict(config),
-                "suites": {
-                    s.name: {
-                        "sha256": s.sha256,
-                        "count": s.total,
-                        "meta": s.meta,
-                        "states": s.states_sha256,
-                    }
-                    for s in suites
-                },
-                "solvers": {
-                    key: {
-                        "solver": solver_of[key],
-                        "settings": value,
-                        "origin": solver_origin(solver_of[key]),
-                        **started[key].meta,
-                    }
-                    for key, value in settings.items()
-                },
-                "packages": package_versions(),
-                "git": git_info(),
-                "machine": machine_info(),
-                "seed": config.seed,
-                "started": stamp.isoformat(),
-                "finished": None,
-            }
-            store.write_manifest(manifest)
+            store.write_manifest(
+                Manifest(
+                    run_id=run_id,
+                    command=tuple(command or sys.argv),
+                    config=asdict(config),
+                    suites={
+                        s.name: SuitePin(s.sha256, s.total, s.meta, s.states_sha256) for s in suites
+                    },
+                    solvers={
+                        key: SolverPin(
+                            solver_of[key], value, solver_origin(solver_of[key]), started[key].meta
+                        )
+                        for key, value in settings.items()
+                    },
+                    packages=package_versions(),
+                    git=git_info(),
+                    machine=machine_info(),
+                    seed=config.seed,
+                    started=stamp.isoformat(),
+                )
+            )
         except BaseException as exc:  # a signal between loading and the first record
             executor.stop(started)
             executor.close()
@@ -132,7 +123,7 @@ def run(
                 signum = exit_status(exc) - 128
                 raise RunInterruptedError(store if written else None, signum) from None
             raise
-        return _execute(store, config, suites, manifest, show_progress, started, executor)
+        return _execute(store, config, suites, show_progress, started, executor)
 
 
 AUTOMATIC_ID_NAMES = 60
@@ -244,26 +235,25 @@ def _resume_locked(
 ) -> RunStore:
     manifest = store.read_manifest()
     try:
-        config = RunConfig.from_dict(manifest["config"])
+        config = RunConfig.from_dict(dict(manifest.config))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RecordError(f"{store.folder}/manifest.json has no usable config: {exc}") from None
     if limit is not None:
         config = _extended(config, limit, store)
     if workers is not None:
         config = replace(config, workers=workers)  # checked by RunConfig's own limits
-    manifest["config"] = asdict(config)
     suites = _load_suites(config)
     for suite in suites:
-        known = manifest.get("suites", {}).get(suite.name)
-        if not isinstance(known, dict) or "sha256" not in known:
+        known = manifest.suites.get(suite.name)
+        if known is None:
             raise RecordError(
                 f"{store.folder}/manifest.json runs suite {suite.name} but does not pin it"
             )
         # the cubes are what must not change; optima added to the suite since are welcome
         pinned, now = (
-            (known["states"], suite.states_sha256)
-            if "states" in known
-            else (known["sha256"], suite.sha256)
+            (known.states, suite.states_sha256)
+            if known.states is not None
+            else (known.sha256, suite.sha256)
         )
         if now != pinned:
             raise SuiteError(
@@ -279,24 +269,24 @@ def _resume_locked(
         # wrote them, so a resume under a different checkpoint is refused
         for name, worker in started.items():
             try:
-                check_pinned(manifest["solvers"][name], worker.meta, name, store)
+                check_pinned(manifest.solvers[name], worker.meta, name, store)
             except RecordError:
                 executor.stop(started)
                 raise
     except BaseException:
         executor.close()
         raise
-    manifest.setdefault("resumed", []).append(
-        {
-            "at": datetime.now(UTC).isoformat(),
-            "git": git_info(),
-            "packages": package_versions(),
-            "workers": config.workers,
-            "machine": machine_info(),
-        }
+    part = {
+        "at": datetime.now(UTC).isoformat(),
+        "git": git_info(),
+        "packages": package_versions(),
+        "workers": config.workers,
+        "machine": machine_info(),
+    }
+    store.write_manifest(
+        replace(manifest, config=asdict(config), resumed=(*manifest.resumed, part))
     )
-    store.write_manifest(manifest)
-    return _execute(store, config, suites, manifest, show_progress, started, executor)
+    return _execute(store, config, suites, show_progress, started, executor)
 
 
 def _extended(config: RunConfig, limit: int, store: RunStore) -> RunConfig:
@@ -321,7 +311,6 @@ def _execute(
     store: RunStore,
     config: RunConfig,
     suites: list[Suite],
-    manifest: dict,
     show_progress: bool,
     started: dict[str, Any],
     executor: Executor,
@@ -342,9 +331,7 @@ def _execute(
                     if first is not None:
                         executor.stop({spec.key: first})
                     continue
-                sink = RecordSink(
-                    spec.key, suites, config.budget, store, manifest, progress, executor.nodes
-                )
+                sink = RecordSink(spec.key, suites, config.budget, store, progress, executor.nodes)
                 try:
                     executor.run(config.job(spec), tasks, sink, first)
                 except SolverLoadError as exc:
@@ -353,28 +340,20 @@ def _execute(
                     raise SolverLoadError(
                         f"{exc}; the finished records are kept (bench run --resume {store.folder})"
                     ) from None
-                _write_nodes(manifest, executor)
-                store.write_manifest(manifest)
+                store.write_manifest(store.manifest.with_nodes(executor.nodes()))
     except KeyboardInterrupt as exc:
-        manifest["interrupted"] = datetime.now(UTC).isoformat()
-        _write_nodes(manifest, executor)
-        store.write_manifest(manifest)
+        stopped = datetime.now(UTC).isoformat()
+        store.write_manifest(
+            replace(store.manifest, interrupted=stopped).with_nodes(executor.nodes())
+        )
         raise RunInterruptedError(store, exit_status(exc) - 128) from None
     finally:
         executor.stop(started)
         executor.close()
         store.close()
-    manifest["finished"] = datetime.now(UTC).isoformat()
-    manifest.pop("interrupted", None)
-    store.write_manifest(manifest)
+    finished = datetime.now(UTC).isoformat()
+    store.write_manifest(replace(store.manifest, finished=finished, interrupted=None))
     return store
-
-
-def _write_nodes(manifest: dict, executor: Executor) -> None:
-    """Every machine a cluster run used, beside the driver's own ``machine``."""
-    nodes = executor.nodes()
-    if nodes:
-        manifest.setdefault("nodes", {}).update(nodes)
 
 
 def _tasks(

@@ -8,12 +8,13 @@ stops the run instead of writing the same error for every cube.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .cube import facelets_to_state
 from .executors.messages import Crashed, Outcome, Task
 from .progress import RunProgress
+from .records.manifest import SolverPin
 from .records.schema import Record, RecordError
 from .records.store import RunStore
 from .solver import Budget
@@ -31,9 +32,9 @@ error (an impossible setting, a memory limit no worker fits in): finishing would
 thousands of copies of it."""
 
 
-def check_pinned(known: dict[str, Any], meta: dict[str, Any], solver: str, store: RunStore) -> None:
-    pinned, loaded = known.get("checkpoint_sha256"), meta.get("checkpoint_sha256")
-    if "checkpoint_sha256" in known and pinned != loaded:
+def check_pinned(known: SolverPin, meta: Mapping[str, Any], solver: str, store: RunStore) -> None:
+    pinned, loaded = known.pinned.get("checkpoint_sha256"), meta.get("checkpoint_sha256")
+    if "checkpoint_sha256" in known.pinned and pinned != loaded:
         raise RecordError(
             f"{solver} loaded checkpoint {str(loaded)[:12]}… but the records already in "
             f"{store.folder} came from {str(pinned)[:12]}…; start a new run"
@@ -49,12 +50,11 @@ class RecordSink:
         suites: list[Suite],
         budget: Budget,
         store: RunStore,
-        manifest: dict,
         progress: RunProgress,
         nodes: Callable[[], dict[str, dict[str, Any]]] | None = None,
     ) -> None:
         self.key, self.suites, self.budget, self.nodes = key, suites, budget, nodes
-        self.store, self.manifest, self.progress = store, manifest, progress
+        self.store, self.progress = store, progress
         self.optimal = {
             (s.name, i.id): (i.optimal_htm, i.optimal_qtm) for s in suites for i in s.instances
         }
@@ -64,20 +64,18 @@ class RecordSink:
     def ready(self, meta: dict[str, Any]) -> None:
         """Pin the solver's checkpoint in the manifest as soon as a replica has loaded it,
         and name the machine it loaded on (a run killed later still says where it ran)."""
-        known = self.manifest["solvers"][self.key]
+        manifest = self.store.manifest
+        known = manifest.solvers[self.key]
         check_pinned(known, meta, self.key, self.store)
         meta = dict(meta)
         for cost in ("load_s", "load_peak_rss_mb"):  # the costliest of the entry's workers
-            if isinstance(known.get(cost), int | float) and isinstance(meta.get(cost), int | float):
-                meta[cost] = max(known[cost], meta[cost])
-        changed = not known.items() >= meta.items()
-        known.update(meta)
+            had = known.pinned.get(cost)
+            if isinstance(had, int | float) and isinstance(meta.get(cost), int | float):
+                meta[cost] = max(had, meta[cost])
         seen = self.nodes() if self.nodes is not None else {}
-        if seen and not self.manifest.get("nodes", {}).items() >= seen.items():
-            self.manifest.setdefault("nodes", {}).update(seen)
-            changed = True
-        if changed:
-            self.store.write_manifest(self.manifest)
+        updated = manifest.with_solver(self.key, known.with_pinned(meta)).with_nodes(seen)
+        if updated != manifest:
+            self.store.write_manifest(updated)
 
     def result(self, task: Task, message: Outcome) -> None:
         suite, instance = task.key[1:]

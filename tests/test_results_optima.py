@@ -37,10 +37,8 @@ def test_no_committed_answer_beats_a_proved_optimum():
     checked, short = 0, []
     for folder in runs:
         store = RunStore(ROOT / "results" / folder)
-        suites = store.read_manifest().get("suites", {})
-        floors = {
-            name: _floors(name, info["states"]) for name, info in suites.items() if "states" in info
-        }
+        suites = store.read_manifest().suites
+        floors = {name: _floors(name, pin.states) for name, pin in suites.items() if pin.states}
         for record in store.read_records():
             table = floors.get(record.suite)
             if record.status != "solved" or not table:

@@ -110,8 +110,8 @@ def ls_command(
             except RecordError as exc:  # one bad manifest does not hide the others
                 typer.echo(f"{folder.name:<44} unreadable  {str(exc)[:120]}")
                 continue
-            state = "finished" if manifest.get("finished") else "unfinished"
-            solvers = ", ".join(manifest.get("solvers", {}))
+            state = "finished" if manifest.finished else "unfinished"
+            solvers = ", ".join(manifest.solvers)
             typer.echo(f"{folder.name:<44} {state:<10} {solvers}")
     else:
         raise typer.BadParameter(f"cannot list {what!r}; choose solvers, suites or runs")
@@ -121,24 +121,28 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
     """Summary table of one run, with its provenance."""
     store = RunStore(run)
     manifest = store.read_manifest()
-    git = manifest.get("git", {})
-    machine = manifest.get("machine", {})
-    say(f"command: {' '.join(manifest.get('command', []))}")
+    git, machine = manifest.git, manifest.machine
+    say(f"command: {' '.join(manifest.command)}")
     isa = machine.get("isa", "isa not recorded")
-    bf16 = {True: ", native bf16", False: ", no native bf16"}.get(machine.get("native_bf16"), "")
+    native = machine.get("native_bf16")
+    bf16 = (
+        {True: ", native bf16", False: ", no native bf16"}.get(native, "")
+        if native in (True, False)
+        else ""
+    )
     if machine.get("onednn_max_isa"):
         bf16 += f", capped: ONEDNN_MAX_CPU_ISA={machine['onednn_max_isa']}"
     say(
         f"commit {git.get('commit')} (dirty: {git.get('dirty')}); {machine.get('cpu')} "
-        f"({isa}{bf16}), {machine.get('cores')} cores; started {manifest.get('started')}, "
-        f"finished {manifest.get('finished')}"
+        f"({isa}{bf16}), {machine.get('cores')} cores; started {manifest.started}, "
+        f"finished {manifest.finished}"
     )
-    for name, solver in manifest.get("solvers", {}).items():
-        origin = solver.get("origin", {})
+    for name, pin in manifest.solvers.items():
+        origin = dict(pin.origin or {})
         if origin.get("registered", "built-in") != "built-in" or origin.get("packages"):
-            say(f"{name}: {describe_origin(solver['origin'])}")
-        shown = {"solver", "settings", "origin", "name", "precision", "precision_reason"}
-        skip = shown | {"threads", "metric"}
+            say(f"{name}: {describe_origin(origin)}")
+        solver = pin.pinned
+        skip = {"name", "precision", "precision_reason", "threads", "metric"}
         runtime = {k: v for k, v in solver.items() if k not in skip and v is not None}
         if runtime:  # what the solver reported of how it runs (its runtime_info), and pins
             say(f"{name}: " + ", ".join(f"{k} {_short(v)}" for k, v in runtime.items()))

@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from .lock import FolderLock
-from .schema import SCHEMA_VERSION, Record, RecordError, record_from_json
+from .manifest import Manifest
+from .schema import Record, RecordError, record_from_json
 
 MANIFEST = "manifest.json"
 RECORDS = "records.jsonl"
@@ -26,6 +27,7 @@ class RunStore:
         self.folder = Path(folder)
         self._handle: TextIO | None = None
         self._lock = FolderLock(self.folder)
+        self._manifest: Manifest | None = None
 
     def lock(self) -> None:
         """Become the folder's one writer (it must exist), then mend a cut last line.
@@ -40,30 +42,44 @@ class RunStore:
     def run_id(self) -> str:
         return self.folder.name
 
-    def write_manifest(self, manifest: dict[str, Any]) -> None:
+    def write_manifest(self, manifest: Manifest) -> Manifest:
+        """Write ``manifest`` whole (never a half-written file); returns it, so a caller can
+        keep the value it wrote."""
         self.folder.mkdir(parents=True, exist_ok=True)
         tmp = self.folder / (MANIFEST + ".tmp")
-        tmp.write_text(json.dumps(manifest, indent=1, sort_keys=False) + "\n")
-        os.replace(tmp, self.folder / MANIFEST)  # never a half-written manifest
+        tmp.write_text(json.dumps(manifest.to_dict(), indent=1, sort_keys=False) + "\n")
+        os.replace(tmp, self.folder / MANIFEST)
+        self._manifest = manifest
+        return manifest
 
-    def read_manifest(self) -> dict[str, Any]:
+    def read_manifest(self) -> Manifest:
+        """The run's manifest, checked and brought to this version's layout.
+
+        Raises:
+            RecordError: no manifest, an unreadable one, or a field of the wrong type.
+        """
         path = self.folder / MANIFEST
         try:
-            manifest = json.loads(path.read_text())
+            data = json.loads(path.read_text())
         except FileNotFoundError:
             raise RecordError(f"{self.folder} is not a run: no {MANIFEST}") from None
         except (OSError, ValueError) as exc:
             raise RecordError(f"{path} is unreadable: {exc}") from exc
-        if not isinstance(manifest, dict) or "schema_version" not in manifest:
-            raise RecordError(f"{path} has no schema_version; not a cubebench manifest")
-        check_manifest(manifest, path)
-        return manifest
+        return Manifest.from_dict(data, path)
+
+    @property
+    def manifest(self) -> Manifest:
+        """The manifest this store last wrote, else the one on disk: the run's writer and
+        its sink change it one value after another, and neither may undo the other's."""
+        if self._manifest is None:
+            self._manifest = self.read_manifest()
+        return self._manifest
 
     def read_records(self) -> list[Record]:
         path = self.folder / RECORDS
         if not path.exists():
             return []
-        version = int(self.read_manifest().get("schema_version", SCHEMA_VERSION))
+        version = self.read_manifest().schema_version
         try:
             text = path.read_text()
         except (OSError, UnicodeDecodeError) as exc:
@@ -105,7 +121,7 @@ class RunStore:
             return
         cut = data.rfind(b"\n") + 1
         try:
-            version = int(self.read_manifest().get("schema_version", SCHEMA_VERSION))
+            version = self.read_manifest().schema_version
             record_from_json(data[cut:].decode(), version)
         except (ValueError, TypeError, RecordError):
             with path.open("r+b") as fh:
@@ -120,45 +136,6 @@ class RunStore:
             self._handle.close()
             self._handle = None
         self._lock.release()
-
-
-_MANIFEST_TYPES: dict[str, type | tuple[type, ...]] = {
-    "schema_version": int,
-    "run_id": str,
-    "command": list,
-    "config": dict,
-    "suites": dict,
-    "solvers": dict,
-    "machine": dict,
-    "git": dict,
-    "packages": dict,
-    "resumed": list,
-}
-
-
-def check_manifest(manifest: dict[str, Any], path: Path) -> None:
-    """The fields every reader relies on, of the types they expect: a hand-edited or
-    damaged manifest is refused in one line naming the field, as a bad record is.
-
-    Raises:
-        RecordError: naming the file, the field and what it holds.
-    """
-    for key, kind in _MANIFEST_TYPES.items():
-        if key not in manifest:
-            continue  # readers that need a field ask for it (a lock test's manifest has few)
-        value = manifest[key]
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise RecordError(
-                f"{path}: {key} is {type(value).__name__} {str(value)[:40]!r}, "
-                f"not a {getattr(kind, '__name__', kind)}"
-            )
-    for key in ("suites", "solvers"):
-        for name, entry in manifest.get(key, {}).items():
-            if not isinstance(entry, dict):
-                raise RecordError(f"{path}: {key}.{name} is not an object")
-    for name, entry in manifest.get("suites", {}).items():
-        if not isinstance(entry.get("sha256"), str):
-            raise RecordError(f"{path}: suites.{name}.sha256 is missing or not text")
 
 
 def _refuse_duplicates(records: list[Record], path: Path) -> None:

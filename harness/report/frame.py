@@ -10,6 +10,7 @@ optima its suite holds now (:func:`fill_optima`).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import pandas as pd
 
 from ..naming import did_you_mean
+from ..records.manifest import Manifest, SolverPin, SuitePin
 from ..records.schema import RecordError
 from ..records.store import RunStore
 from ..registry import UnknownSolverError, resolve_solver_class, settings_class
@@ -31,7 +33,7 @@ class SuiteMismatchError(SuiteError):
 @dataclass(frozen=True)
 class LoadedRun:
     folder: Path
-    manifest: dict[str, Any]
+    manifest: Manifest
 
     @property
     def run_id(self) -> str:
@@ -64,15 +66,14 @@ def load_runs(
     for folder in folders:
         store = RunStore(Path(folder))
         manifest = store.read_manifest()
-        for key in ("suites", "solvers"):
-            if key not in manifest:
-                raise RecordError(f"{store.folder}: its manifest has no {key}; not a run's")
-        for suite, info in manifest["suites"].items():
-            seen = pinned.setdefault(suite, (suite_identity(info), store.run_id))
-            if seen[0] != suite_identity(info):
+        if not manifest.suites or not manifest.solvers:
+            raise RecordError(f"{store.folder}: its manifest has no suites or no solvers")
+        for suite, info in manifest.suites.items():
+            seen = pinned.setdefault(suite, (info.identity, store.run_id))
+            if seen[0] != info.identity:
                 raise SuiteMismatchError(
                     f"suite {suite} has sha256 {seen[0][:12]}… in run {seen[1]} but "
-                    f"{suite_identity(info)[:12]}… in run {store.run_id}: results are only "
+                    f"{info.identity[:12]}… in run {store.run_id}: results are only "
                     "comparable on the same cubes"
                 )
         records = store.read_records()
@@ -87,32 +88,24 @@ def load_runs(
         frame = frame.sort_values(["solver", "suite", "instance"], kind="stable")
         frame["run"] = store.run_id
         frame["hardware"] = hardware_of(manifest)
-        suites = manifest["suites"]
-        frame["suite_sha256"] = frame["suite"].map(
-            {k: suite_identity(v) for k, v in suites.items()}
-        )
+        suites = manifest.suites
+        frame["suite_sha256"] = frame["suite"].map({k: v.identity for k, v in suites.items()})
         frame = fill_optima(frame, suites)
         for column in ("depth", "qdepth"):  # face-turn and quarter-turn depth suites
-            frame[column] = frame["suite"].map(
-                {k: v.get("meta", {}).get(column) for k, v in suites.items()}
-            )
+            frame[column] = frame["suite"].map({k: v.meta.get(column) for k, v in suites.items()})
         runs.append(LoadedRun(Path(folder), manifest))
         frames.append(frame)
     if not frames:
         raise SuiteError("no runs given")
     data = pd.concat(frames, ignore_index=True)
     data["solved"] = data["status"] == "solved"
-    known = {key for r in runs for key in r.manifest["solvers"]}
-    known |= {f"{r.run_id}/{key}" for r in runs for key in r.manifest["solvers"]}
+    known = {key for r in runs for key in r.manifest.solvers}
+    known |= {f"{r.run_id}/{key}" for r in runs for key in r.manifest.solvers}
     for wanted in labels or {}:
         if wanted not in known:
             raise RecordError(f"--label {wanted}: no such entry; {did_you_mean(wanted, known)}")
     data["label"] = _labels(data, runs, labels)
-    family = {
-        (r.run_id, key): entry.get("solver", key)
-        for r in runs
-        for key, entry in r.manifest["solvers"].items()
-    }
+    family = {(r.run_id, key): pin.solver for r in runs for key, pin in r.manifest.solvers.items()}
     data["family"] = [
         family.get((run, s), s) for run, s in zip(data["run"], data["solver"], strict=True)
     ]
@@ -129,9 +122,8 @@ def settings_apart(runs: list[LoadedRun]) -> dict[tuple[str, str], str]:
     entry. A sweep's figure draws one point per value."""
     by_family: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
     for r in runs:
-        for key, entry in r.manifest["solvers"].items():
-            settings = dict(entry.get("settings", {}))
-            by_family.setdefault(entry.get("solver", key), []).append((r.run_id, key, settings))
+        for key, pin in r.manifest.solvers.items():
+            by_family.setdefault(pin.solver, []).append((r.run_id, key, dict(pin.settings)))
     out = {}
     for members in by_family.values():
         names = sorted({k for _, _, s in members for k in s})
@@ -141,24 +133,18 @@ def settings_apart(runs: list[LoadedRun]) -> dict[tuple[str, str], str]:
     return out
 
 
-def suite_identity(info: dict[str, Any]) -> str:
-    """What a run's manifest pins a suite by: its cubes (states hash), or for runs made
-    before manifests held that, the suite file's sha256."""
-    return str(info.get("states") or info["sha256"])
-
-
-def fill_optima(frame: pd.DataFrame, suites: dict[str, Any]) -> pd.DataFrame:
+def fill_optima(frame: pd.DataFrame, suites: Mapping[str, SuitePin]) -> pd.DataFrame:
     """Give records the exact optima their suite holds now where they have none (the suite
     was annotated after the run), with the gaps of solved records. Only a registered suite
     with the run's very cubes (the same states hash) lends its optima."""
     for name, info in suites.items():
-        if "states" not in info:
+        if info.states is None:
             continue
         try:
             current = load_suite(name)
         except SuiteError:  # an imported suite this machine does not have
             continue
-        if current.states_sha256 != info["states"]:
+        if current.states_sha256 != info.states:
             continue
         rows = frame["suite"] == name
         for metric in ("htm", "qtm"):
@@ -176,17 +162,16 @@ def fill_optima(frame: pd.DataFrame, suites: dict[str, Any]) -> pd.DataFrame:
     return frame
 
 
-def hardware_of(manifest: dict[str, Any]) -> str:
+def hardware_of(manifest: Manifest) -> str:
     """Where a run's times were taken: the GPU where one was used, else the CPU and cores,
     and how many processes solved at once (times of several at once share the cores)."""
-    if manifest.get("published"):  # a peer's own times, on its own machine
-        return f"published: {manifest['published'].get('hardware', '?')}"
-    machine = manifest.get("machine") or {}
-    config = manifest.get("config") or {}
+    if manifest.published:  # a peer's own times, on its own machine
+        return f"published: {manifest.published.get('hardware', '?')}"
+    machine, config = manifest.machine, manifest.config
     gpu = machine.get("gpu")
     where = f"GPU {gpu}" if gpu else f"{machine.get('cpu', '?')}, {machine.get('cores', '?')} cores"
-    workers = config.get("workers") if isinstance(config, dict) else None
-    alone = isinstance(config, dict) and config.get("timing") == "alone"
+    workers = config.get("workers")
+    alone = config.get("timing") == "alone"
     if alone:
         return where + ", timed alone"
     return where + (f", {workers} solving at once" if isinstance(workers, int) else "")
@@ -227,17 +212,16 @@ _NOT_IDENTITY = ("registered", "url", "editable", "dirty", "module")
 """Origin fields that say how code was found or installed, not which code it is."""
 
 
-def entry_identity(entry: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+def entry_identity(entry: SolverPin, settings: Mapping[str, Any]) -> dict[str, Any]:
     """Everything that can change an entry's answers, flattened: the solver and its target,
     the distribution, version, commit and source hash that provide it (``origin``), the
     settings, and every pinned file hash (``checkpoint_sha256``, ``ensemble_sha256``) and
     the precision it resolved to. Two entries are one only where these agree."""
-    given = entry.get("origin")
-    origin: dict[str, Any] = given if isinstance(given, dict) else {}
-    identity: dict[str, Any] = {"solver": entry.get("solver")}
+    origin = entry.origin or {}
+    identity: dict[str, Any] = {"solver": entry.solver}
     identity |= {f"origin.{k}": v for k, v in origin.items() if k not in _NOT_IDENTITY}
     identity |= {f"setting.{k}": v for k, v in settings.items()}
-    identity |= {k: v for k, v in entry.items() if k.endswith("_sha256") or k == "precision"}
+    identity |= {k: v for k, v in entry.pinned.items() if k.endswith("_sha256") or k == "precision"}
     return json.loads(json.dumps(identity, default=str))
 
 
@@ -260,11 +244,11 @@ def _labels(
     settings that differ between its identities, then (where those are the same) the code,
     checkpoint or precision that differs, and last the run that measured it. ``names``
     (``--label``: ``ENTRY`` or ``RUN/ENTRY`` to a name) replaces a label."""
-    entries: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = []
+    entries: list[tuple[str, str, SolverPin, dict[str, Any]]] = []
     by_key: dict[str, list[dict]] = {}
     for r in runs:
-        for key, entry in r.manifest["solvers"].items():
-            s = dict(entry.get("settings", {}))
+        for key, entry in r.manifest.solvers.items():
+            s = dict(entry.settings)
             entries.append((r.run_id, key, entry, s))
             by_key.setdefault(key, []).append(s)
     for _, key, entry, s in entries:
@@ -272,7 +256,7 @@ def _labels(
         if missing:
             # a run that predates a setting ran with what is now its default; without this it
             # would read as differing from every later run, labelled "starts=None"
-            defaults = _defaults(entry.get("solver", key))
+            defaults = _defaults(entry.solver)
             s.update({k: defaults.get(k) for k in missing})  # unknown: None, never equal
     groups: dict[str, list[tuple[dict[str, Any], list[str]]]] = {}
     for run, key, entry, s in entries:

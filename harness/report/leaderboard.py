@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..records.manifest import Manifest, SolverPin
 from .frame import LoadedRun
 
 COLUMNS = (
@@ -43,23 +44,21 @@ def deepcubea_suites(runs: list[LoadedRun]) -> set[str]:
     """Suite names that hold the DeepCubeA test set's states, in any of the runs."""
     wanted = published()["states_sha256"]
     return {
-        name
-        for run in runs
-        for name, info in run.manifest.get("suites", {}).items()
-        if info.get("states") == wanted
+        name for run in runs for name, info in run.manifest.suites.items() if info.states == wanted
     }
 
 
-def _hardware(manifest: dict[str, Any]) -> str:
-    if manifest.get("published"):  # an imported run: its authors' machine, their times
-        return f"published: {manifest['published'].get('hardware', '?')}"
-    machine = manifest.get("machine", {})
+def _hardware(manifest: Manifest) -> str:
+    if manifest.published:  # an imported run: its authors' machine, their times
+        return f"published: {manifest.published.get('hardware', '?')}"
+    machine = manifest.machine
     gpu = f", {machine['gpu']}" if machine.get("gpu") else ""
     return f"{machine.get('cpu', '?')}, {machine.get('cores', '?')} cores{gpu}"
 
 
-def _model(info: dict[str, Any]) -> str:
+def _model(pin: SolverPin) -> str:
     """A solver's size and training, from what its adapter pinned in the manifest."""
+    info = pin.pinned
     if not info.get("parameters"):
         return ""
     text = f"{info['parameters'] / 1e6:.1f}M parameters"
@@ -73,11 +72,9 @@ def leaderboard(data: pd.DataFrame, runs: list[LoadedRun]) -> pd.DataFrame:
     suites = deepcubea_suites(runs)
     hardware = {r.run_id: _hardware(r.manifest) for r in runs}
     models = {
-        (r.run_id, key): _model(info)
-        for r in runs
-        for key, info in r.manifest.get("solvers", {}).items()
+        (r.run_id, key): _model(info) for r in runs for key, info in r.manifest.solvers.items()
     }
-    imported = {r.run_id: bool(r.manifest.get("published")) for r in runs}
+    imported = {r.run_id: bool(r.manifest.published) for r in runs}
     rows = []
     on_set = data[data["suite"].isin(suites)]  # each cube once: frame.drop_repeats
     for label, group in on_set.groupby("label", sort=False):

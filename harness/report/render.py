@@ -43,27 +43,27 @@ def _provenance(runs: list[LoadedRun]) -> list[tuple[str, str]]:
     out = []
     for run in runs:
         m = run.manifest
-        machine, git = m.get("machine", {}), m.get("git", {})
+        machine, git = m.machine, m.git
         solvers = "; ".join(
-            f"{name} {s.get('settings', {})}"
-            + (f" checkpoint {s['checkpoint_sha256'][:12]}…" if s.get("checkpoint_sha256") else "")
-            + (f" ({describe_origin(s['origin'])})" if s.get("origin") else "")
+            f"{name} {dict(s.settings)}"
+            + (f" checkpoint {s.checkpoint_sha256[:12]}…" if s.checkpoint_sha256 else "")
+            + (f" ({describe_origin(dict(s.origin))})" if s.origin else "")
             + (
-                f"; loads in {s['load_s']} s to {s.get('load_peak_rss_mb')} MB"
-                if s.get("load_s") is not None
+                f"; loads in {s.pinned['load_s']} s to {s.pinned.get('load_peak_rss_mb')} MB"
+                if s.pinned.get("load_s") is not None
                 else ""
             )
-            for name, s in m.get("solvers", {}).items()
+            for name, s in m.solvers.items()
         )
-        suites = ", ".join(f"{n} ({i['sha256'][:12]}…)" for n, i in m.get("suites", {}).items())
+        suites = ", ".join(f"{n} ({i.sha256[:12]}…)" for n, i in m.suites.items())
         text = (
-            f"command `{' '.join(m.get('command', []))}`; commit {git.get('commit')} "
+            f"command `{' '.join(m.command)}`; commit {git.get('commit')} "
             f"(dirty: {git.get('dirty')}); {machine.get('cpu')}, {machine.get('cores')} cores, "
             f"{machine.get('memory_gb')} GB, GPU {machine.get('gpu')}; packages "
-            f"{m.get('packages', {})}; started {m.get('started')}, finished "
-            f"{m.get('finished')}; solvers: {solvers}; suites: {suites}"
+            f"{dict(m.packages)}; started {m.started}, finished "
+            f"{m.finished}; solvers: {solvers}; suites: {suites}"
         )
-        out.append((m["run_id"], text))
+        out.append((m.run_id, text))
     return out
 
 

@@ -127,10 +127,10 @@ def _devices(runs: list[LoadedRun], data: pd.DataFrame) -> dict[str, str]:
     for label, run, key in (
         data[["label", "run", "solver"]].drop_duplicates().itertuples(index=False)
     ):
-        manifest = by_id.get(run, {})
-        entry = manifest.get("solvers", {}).get(key, {})
-        device = str(entry.get("settings", {}).get("device", "cpu"))
-        gpu = manifest.get("machine", {}).get("gpu")
+        manifest = by_id[run]
+        entry = manifest.solvers.get(key)
+        device = str(entry.settings.get("device", "cpu")) if entry is not None else "cpu"
+        gpu = manifest.machine.get("gpu")
         out.setdefault(label, f"GPU ({gpu})" if device.startswith("cuda") and gpu else "CPU")
     return out
 

@@ -31,8 +31,8 @@ def cube_facelets(runs: list[LoadedRun], data: pd.DataFrame) -> dict[tuple[str, 
     found: dict[tuple[str, int], str] = {}
     pinned: dict[str, tuple[str, str]] = {}
     for run in runs:
-        for name, info in run.manifest.get("suites", {}).items():
-            pinned.setdefault(name, (info.get("meta", {}).get("source") or name, info["sha256"]))
+        for name, info in run.manifest.suites.items():
+            pinned.setdefault(name, (info.meta.get("source") or name, info.sha256))
     for name, (source, sha) in pinned.items():
         try:
             suite = load_suite(source)
@@ -175,17 +175,16 @@ def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> str:
     body = []
     for run_id, key in zip(rows["run"], rows["solver"], strict=True):
         manifest = by_id[run_id].manifest
-        entry = manifest.get("solvers", {}).get(key, {})
-        machine, origin = manifest.get("machine", {}), entry.get("origin", {})
-        settings = entry.get("settings", {})
-        device = settings.get("device", "cpu")
+        pin = manifest.solvers[key]
+        entry, machine, origin = pin.pinned, manifest.machine, pin.origin or {}
+        device = pin.settings.get("device", "cpu")
         facts = {
             "run": run_id,
-            "solver": entry.get("solver", key),
+            "solver": pin.solver,
             "package": f"{origin.get('distribution', '?')} "
-            f"{manifest.get('packages', {}).get(origin.get('distribution', ''), '')}".strip(),
+            f"{manifest.packages.get(origin.get('distribution', ''), '')}".strip(),
             "code": origin.get("target"),
-            "checkpoint sha256": entry.get("checkpoint_sha256"),
+            "checkpoint sha256": pin.checkpoint_sha256,
             "precision": f"{entry.get('precision', '')} ({entry.get('precision_reason', '')})",
             "threads": entry.get("threads"),
             "device": device,
@@ -193,14 +192,16 @@ def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> str:
             f"{machine.get('memory_gb')} GB, GPU {machine.get('gpu')}",
             "load time s": entry.get("load_s"),
             "load peak memory MB": entry.get("load_peak_rss_mb"),
-            "command": " ".join(manifest.get("command", [])),
+            "command": " ".join(manifest.command),
         }
         body.append(f"<h2>In run {esc(run_id)}</h2><dl class='facts'>")
         body += [
             f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in facts.items() if v not in (None, "")
         ]
         body.append("</dl><h3>Settings</h3><dl class='facts'>")
-        body += [f"<dt>{esc(k)}</dt><dd><code>{esc(v)}</code></dd>" for k, v in settings.items()]
+        body += [
+            f"<dt>{esc(k)}</dt><dd><code>{esc(v)}</code></dd>" for k, v in pin.settings.items()
+        ]
         body.append("</dl>")
     suites = sorted(data.loc[data["label"] == label, "suite"].unique())
     body.append("<h2>Suites</h2><ul>")

@@ -75,7 +75,7 @@ def test_resume_after_a_record_lost_its_newline_records_each_instance_once(tmp_p
     assert resumed.returncode == 0, resumed.stderr
     keys = _keys(out / "r")
     assert len(keys) == len(set(keys)) == 20
-    assert RunStore(out / "r").read_manifest()["finished"]
+    assert RunStore(out / "r").read_manifest().finished
 
 
 def test_show_refuses_a_records_file_that_counts_an_instance_twice(tmp_path, isolated_home):

@@ -56,9 +56,9 @@ def test_an_efficientcube_run_is_replayed_and_judged(tmp_path, suite):
     assert [r.status for r in records] == ["solved", "solved", "wrong"]
     assert records[0].solver == "efficientcube[beam_width=64]" and records[0].gap_qtm == 0
     manifest = store.read_manifest()
-    origin = manifest["solvers"]["efficientcube[beam_width=64]"]["origin"]
+    origin = manifest.solvers["efficientcube[beam_width=64]"].origin
     assert origin["licence"] == "CC-BY-4.0" and len(origin["file_sha256"]) == 64
-    assert "never this machine's time axis" in manifest["published"]["times"]
+    assert "never this machine's time axis" in manifest.published["times"]
 
 
 @pytest.mark.parametrize(
@@ -129,7 +129,7 @@ def test_the_real_published_runs_reproduce_their_figures(tmp_path, isolated_home
     ).read_records()
     assert sum(r.length_qtm for r in claimed) / 1000 == pytest.approx(21.349, abs=5e-4)
     assert 100 * sum(r.gap_qtm == 0 for r in claimed) / 1000 == pytest.approx(65.0, abs=0.05)
-    assert RunStore(tmp_path / "published-deepcubea-published").read_manifest()["published"]
+    assert RunStore(tmp_path / "published-deepcubea-published").read_manifest().published
 
 
 @pytest.mark.skipif(not (SHARED / "peers" / "published").is_dir(), reason="needs ../shared/data")

@@ -82,7 +82,7 @@ def test_sigkill_then_resume_loses_and_duplicates_nothing(tmp_path, isolated_hom
     lines = records.read_text().splitlines()
     assert lines[: len(before)] == before  # finished records untouched
     assert all(r.status == "solved" for r in after)
-    assert RunStore(out / "killed").read_manifest()["finished"]
+    assert RunStore(out / "killed").read_manifest().finished
 
 
 def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path, isolated_home):
@@ -104,7 +104,7 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path, isolated_home):
     assert proc.returncode == 130
     assert "interrupted; resume with: bench run --resume" in stderr and "Traceback" not in stderr
     manifest = RunStore(out / "stopped").read_manifest()
-    assert manifest["interrupted"] and not manifest["finished"]
+    assert manifest.interrupted and not manifest.finished
     store = resume(out / "stopped", show_progress=False)
     keys = [r.key for r in store.read_records()]
     assert len(keys) == len(set(keys)) == 120
@@ -134,15 +134,17 @@ def _small_run(tmp_path: Path) -> Path:
 def test_the_solver_is_pinned_at_load_and_every_resume_is_recorded(tmp_path, isolated_home):
     folder = _small_run(tmp_path)
     manifest = RunStore(folder).read_manifest()
-    assert manifest["solvers"]["tests.fakes:Right"]["checkpoint_sha256"] is None  # a fake has none
-    assert "resumed" not in manifest
+    pinned = manifest.solvers["tests.fakes:Right"].pinned
+    assert "checkpoint_sha256" in pinned and pinned["checkpoint_sha256"] is None  # a fake's
+    assert manifest.resumed == ()
+    assert "resumed" not in json.loads((folder / "manifest.json").read_text())
 
     _cut_short(folder, 2)
     resume(folder, show_progress=False)
     manifest = RunStore(folder).read_manifest()
     assert len(RunStore(folder).read_records()) == 6
-    (part,) = manifest["resumed"]
-    assert part["git"] == manifest["git"] and part["at"] > manifest["started"]
+    (part,) = manifest.resumed
+    assert part["git"] == manifest.git and part["at"] > manifest.started
 
 
 def test_resuming_with_another_checkpoint_is_refused(tmp_path, isolated_home):

@@ -127,7 +127,7 @@ def test_a_load_failure_mid_run_stops_it_and_keeps_what_finished(tmp_path, tiny_
     records = RunStore(tmp_path / "runs" / "r").read_records()
     assert _statuses(records, "Right") == ["solved"] * 3
     assert _statuses(records, "LoadsOnce") == ["error"]  # its worker died on that one
-    assert not RunStore(tmp_path / "runs" / "r").read_manifest()["finished"]
+    assert not RunStore(tmp_path / "runs" / "r").read_manifest().finished
 
 
 @pytest.mark.parametrize(
@@ -156,11 +156,11 @@ def test_budgets_are_enforced_by_the_harness(tmp_path, tiny_suite):
 def test_manifest_has_provenance(tmp_path, tiny_suite):
     _run(tmp_path, tiny_suite, "Right", limit=1)
     manifest = RunStore(tmp_path / "runs" / "r").read_manifest()
-    assert manifest["schema_version"] == SCHEMA_VERSION and manifest["finished"]
-    assert set(manifest["suites"]["tiny"]) >= {"sha256", "count"}
-    assert manifest["solvers"]["tests.fakes:Right"]["settings"] == {"seed": 0}
-    assert manifest["machine"]["cores"] >= 1 and "numpy" in manifest["packages"]
-    assert "commit" in manifest["git"]
+    assert manifest.schema_version == SCHEMA_VERSION and manifest.finished
+    assert manifest.suites["tiny"].count == 3 and len(manifest.suites["tiny"].sha256) == 64
+    assert manifest.solvers["tests.fakes:Right"].settings == {"seed": 0}
+    assert manifest.machine["cores"] >= 1 and "numpy" in manifest.packages
+    assert "commit" in manifest.git
 
 
 def test_an_entry_with_its_own_limit_attempts_only_its_first_instances(tmp_path, tiny_suite):
@@ -181,7 +181,7 @@ def test_an_entry_with_its_own_limit_attempts_only_its_first_instances(tmp_path,
     assert ids(store.read_records(), "tests.fakes:Right") == [0, 1]
     assert ids(store.read_records(), "few") == [0]
     manifest = store.read_manifest()
-    assert [s["limit"] for s in manifest["config"]["solvers"]] == [None, 1]
+    assert [s["limit"] for s in manifest.config["solvers"]] == [None, 1]
     records = resume(store.folder, show_progress=False, limit=3).read_records()
     assert ids(records, "tests.fakes:Right") == [0, 1, 2] and ids(records, "few") == [0]
 

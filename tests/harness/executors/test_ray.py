@@ -64,9 +64,9 @@ def test_both_executors_give_the_same_records(tmp_path, local_ray):
     assert _comparable(on_ray.read_records()) == _comparable(local.read_records())
     assert len(on_ray.read_records()) == 12
     manifest = on_ray.read_manifest()
-    assert manifest["config"]["executor"] == "ray" and manifest["finished"]
-    (node,) = manifest["nodes"].values()  # one node: this machine, as Ray saw it
-    assert node["cpu"] == manifest["machine"]["cpu"] and "isa" in node
+    assert manifest.config["executor"] == "ray" and manifest.finished
+    (node,) = manifest.nodes.values()  # one node: this machine, as Ray saw it
+    assert node["cpu"] == manifest.machine["cpu"] and "isa" in node
 
 
 def test_a_replica_that_dies_mid_instance_is_replaced_and_the_instance_recorded_once(
@@ -114,4 +114,4 @@ def test_sigkill_of_the_driver_then_resume_loses_and_duplicates_nothing(tmp_path
     assert len(keys) == len(set(keys)) == 60
     assert records.read_text().splitlines()[: len(before)] == before
     assert all(r.status == "solved" for r in after)
-    assert RunStore(out / "killed").read_manifest()["finished"]
+    assert RunStore(out / "killed").read_manifest().finished

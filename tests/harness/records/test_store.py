@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from cubebench.harness.records.lock import LOCK_FILE, FolderLock, RunLockedError
-from cubebench.harness.records.schema import SCHEMA_VERSION, Record, RecordError
+from cubebench.harness.records.manifest import Manifest
+from cubebench.harness.records.schema import Record, RecordError
 from cubebench.harness.records.store import RunStore
 
 
 def _store(tmp_path: Path, records: int = 0) -> RunStore:
     store = RunStore(tmp_path / "run")
-    store.write_manifest({"schema_version": SCHEMA_VERSION, "run_id": "run"})
+    store.write_manifest(Manifest(run_id="run"))
     for i in range(records):
         store.append(Record(solver="s", suite="q", instance=i, status="solved"))
     store.close()

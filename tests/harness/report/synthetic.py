@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from cubebench.harness.records.manifest import Manifest
 from cubebench.harness.records.schema import SCHEMA_VERSION, Record
 from cubebench.harness.records.store import RunStore
 
@@ -49,7 +51,8 @@ def make_run(
                 )
             )
     store.close()
-    store.write_manifest(
+    as_written(
+        store,
         {
             "schema_version": SCHEMA_VERSION,
             "run_id": folder.name,
@@ -61,9 +64,14 @@ def make_run(
             "packages": {},
             "started": "t0",
             "finished": "t1",
-        }
+        },
     )
     return folder
+
+
+def as_written(store: RunStore, manifest: dict) -> None:
+    """Write a manifest given as the file holds it (a hand-made or older one)."""
+    store.write_manifest(Manifest.from_dict(manifest, store.folder / "manifest.json"))
 
 
 def add_solver(
@@ -81,10 +89,14 @@ def add_solver(
     store = RunStore(folder)
     manifest = store.read_manifest()
     extra = RunStore(other).read_manifest()
-    manifest["solvers"] |= extra["solvers"]
-    manifest["suites"] |= extra["suites"]
     for record in RunStore(other).read_records():
         store.append(record)
     store.close()
-    store.write_manifest(manifest)
+    store.write_manifest(
+        replace(
+            manifest,
+            solvers={**manifest.solvers, **extra.solvers},
+            suites={**manifest.suites, **extra.suites},
+        )
+    )
     return folder

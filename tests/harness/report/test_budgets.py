@@ -30,8 +30,8 @@ def test_a_suite_limit_runs_that_suites_first_cubes_and_is_recorded(tmp_path):
     counts = pd.Series([r.suite for r in store.read_records()]).value_counts().to_dict()
     assert counts == {"depth-01-v1": 2, "depth-02-v1": 6}
     manifest = store.read_manifest()
-    assert manifest["config"]["suite_limits"] == {"depth-01-v1": 2}
-    entry = manifest["solvers"]["random"]
+    assert manifest.config["suite_limits"] == {"depth-01-v1": 2}
+    entry = manifest.solvers["random"].pinned
     assert entry["load_s"] >= 0 and entry["load_peak_rss_mb"] > 10  # a Python process
 
 

@@ -117,7 +117,7 @@ def _two_entries(tmp_path: Path) -> Path:
     shutil.copytree(alpha, both)
     manifest = json.loads((both / "manifest.json").read_text())
     manifest["run_id"] = "both"
-    manifest["solvers"]["beta"] = {"settings": {"seed": 0}}
+    manifest["solvers"]["beta"] = {"solver": "beta", "settings": {"seed": 0}}
     (both / "manifest.json").write_text(json.dumps(manifest))
     with (both / "records.jsonl").open("a") as fh:
         fh.write((beta / "records.jsonl").read_text())

@@ -13,6 +13,8 @@ from cubebench.harness.report.leaderboard import leaderboard, published
 from cubebench.harness.report.render import write_report
 from cubebench.harness.report.tables import matrix_table
 
+from .synthetic import as_written
+
 FINGERPRINT = published()["states_sha256"]
 
 
@@ -37,7 +39,8 @@ def _run(folder, entries, *, states=FINGERPRINT, suite="deepcubea-test", cpu="Te
                 )
             )
     store.close()
-    store.write_manifest(
+    as_written(
+        store,
         {
             "schema_version": SCHEMA_VERSION,
             "run_id": folder.name,
@@ -52,7 +55,7 @@ def _run(folder, entries, *, states=FINGERPRINT, suite="deepcubea-test", cpu="Te
             "packages": {},
             "started": "t0",
             "finished": "t1",
-        }
+        },
     )
     return folder
 
