@@ -25,12 +25,12 @@ from ..common.loop import (
     LoopConfig,
     Progress,
     add_loop_arguments,
-    cosine_lr,
     loop_config,
     print_flush,
 )
 from ..common.outputs import writable_folder
 from ..common.precision import resolve
+from ..common.sitting import Sitting, run_sitting
 from ..common.walks import walk_samples
 from .checkpoint import (
     CHECKPOINT_DIR,
@@ -134,17 +134,18 @@ def train(
             json.dumps({**progress, "elapsed": elapsed, "rng": rng.bit_generator.state})
         )
 
-    while clock.running():
-        model.optimizer.learning_rate.assign(cosine_lr(loop, clock.fraction()))
+    def step(lr: float) -> int:
+        model.optimizer.learning_rate.assign(lr)
         states, labels, _ = walk_samples(data.walks_per_batch, data.max_depth, rng)
         if data.augment_colours:
             states = permute_colours(states, rng)
         model.train_on_batch(encode(states, config.variant), labels)
-        progress["step"] = clock.step = progress["step"] + 1
-        progress["samples"] += len(labels)
-        if clock.eval_due():
-            checkpoint()
-    checkpoint()
+        return len(labels)
+
+    # a resumed run's state was saved by a validation at the step it resumes from
+    run_sitting(
+        Sitting(step, checkpoint), loop, clock, progress, log, progress["step"] if resumed else None
+    )
     return best_card
 
 

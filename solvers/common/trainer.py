@@ -26,7 +26,6 @@ import torch
 from torch import nn
 
 from ...harness import ArgumentError, machine_info
-from ...harness.interrupts import Terminated
 from .checkpoint import load_weights, save_weights
 from .frameworks import require
 from .inference import resolve_torch
@@ -34,12 +33,11 @@ from .loop import (
     LOOP_RUN_OPTIONS,
     LoopConfig,
     Progress,
-    cosine_lr,
     parse_training_args,
     print_flush,
-    stop_on_signal,
 )
 from .outputs import guard_existing_model, writable_folder
+from .sitting import Sitting, run_sitting
 from .state import read_state, state_path, write_state
 
 Batch = tuple[torch.Tensor, torch.Tensor]
@@ -332,30 +330,20 @@ def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = prin
             },
         )
 
+    def step(lr: float) -> int:
+        for group in optimizer.param_groups:
+            group["lr"] = lr
+        x, y = task.make_batch(rng)
+        with torch.autocast(kind, torch.bfloat16, enabled=bf16):
+            loss = task.loss(model(x.to(config.device)), y.to(config.device))
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        optimizer.step()
+        if task.after_step is not None:
+            task.after_step(progress["step"] + 1, loss.item())
+        return len(y)
+
     model.train()
-    with stop_on_signal() as stop:
-        while clock.running() and stop.signum is None:
-            lr = cosine_lr(config, clock.fraction(), progress["step"] if config.steps else None)
-            for group in optimizer.param_groups:
-                group["lr"] = lr
-            x, y = task.make_batch(rng)
-            with torch.autocast(kind, torch.bfloat16, enabled=bf16):
-                loss = task.loss(model(x.to(config.device)), y.to(config.device))
-            optimizer.zero_grad(set_to_none=True)
-            loss.backward()
-            optimizer.step()
-            progress["step"] = clock.step = progress["step"] + 1
-            if task.after_step is not None:
-                task.after_step(progress["step"], loss.item())
-            progress["samples"] += len(y)
-            if clock.eval_due():
-                checkpoint()
-        if not progress.get("curve") or progress["curve"][-1]["step"] != progress["step"]:
-            checkpoint()  # unless the last step's validation just ran
-    if stop.signum is not None:
-        log(f"stopped by {stop.name} at step {progress['step']}: state saved, the run continues")
-        # a signal ends the command as it ends `bench run`: with status 128 + its number
-        raise Terminated(stop.signum)
-    if clock.finished():
-        log(f"run finished: {progress['step']} steps, {progress['samples']:,} samples")
+    curve = progress.get("curve") or [{}]
+    run_sitting(Sitting(step, checkpoint), config, clock, progress, log, curve[-1].get("step"))
     return best_card

@@ -48,12 +48,12 @@ from ..common.loop import (
     LoopConfig,
     Progress,
     add_loop_arguments,
-    cosine_lr,
     loop_config,
     print_flush,
 )
 from ..common.outputs import writable_folder
 from ..common.precision import resolve
+from ..common.sitting import Sitting, run_sitting
 from .batches import (
     AUGMENTATIONS,
     DRAWS,
@@ -272,7 +272,9 @@ def train(
         state_json.write_text(json.dumps({**progress, "elapsed": elapsed}))
 
     orders: dict[int, np.ndarray] = {}  # the epoch's order, fixed by the seed
-    while clock.running() and progress["stale"] < data.patience:
+
+    def step(lr: float) -> int:
+        nonlocal orders
         if data.bounded_share:
             seed = [loop.seed, 4, progress["step"]]
             share, size = data.bounded_share, data.batch_size
@@ -282,7 +284,7 @@ def train(
             if epoch not in orders:
                 orders = {epoch: np.random.default_rng([loop.seed, 2, epoch]).permutation(n)}
             batch = orders[epoch][start : start + data.batch_size]
-        model.optimizer.learning_rate.assign(cosine_lr(loop, clock.fraction()))
+        model.optimizer.learning_rate.assign(lr)
         states, labels = augment(
             train_set.states[batch],
             train_set.labels[batch].astype(np.intp),
@@ -291,14 +293,13 @@ def train(
             [loop.seed, 3, progress["step"]],
         )
         model.train_on_batch(encode(states, config.encoding), labels.astype(np.int64))
-        progress["step"] = clock.step = progress["step"] + 1
-        progress["samples"] += len(batch)
-        if clock.eval_due():
-            checkpoint()
+        return len(batch)
+
+    patient = Sitting(step, checkpoint, go_on=lambda: progress["stale"] < data.patience)
+    # a resumed run's state was saved by a validation at the step it resumes from
+    run_sitting(patient, loop, clock, progress, log, progress["step"] if resumed else None)
     if progress["stale"] >= data.patience:
         log(f"early stop: {data.patience} validations without a better loss")
-    else:
-        checkpoint()
     return best_card
 
 
