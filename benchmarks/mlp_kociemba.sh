@@ -18,26 +18,17 @@ run() {
 depths=(); for d in $(seq -w 1 20); do depths+=(--suite "depth-$d-v1"); done
 deep=(--suite depth-10-v1 --suite depth-15-v1 --suite depth-20-v1 --suite random-state-v1)
 
-# greedy twice: the plain network (the seed's way) and the policy averaged over the 48
-# symmetries (symmetries=full, what search=greedy does by default); run ids -greedy-, -greedyfull-
-greedy=(plain:none full:full)
 if [[ $STEP == all || $STEP == greedy ]]; then
-  # refusing revisits: the curve over depths, then all of depth 7 (the seed's limit)
-  for g in "${greedy[@]}"; do
-    name=${g%%:*}; name=${name/plain/}
-    run --set search=greedy --set symmetries="${g#*:}" "${depths[@]}" \
-        --limit "${GREEDY_LIMIT:-100}" --run-id "mlp-kociemba${TAG}-greedy${name}-depths"
-    run --set search=greedy --set symmetries="${g#*:}" --suite depth-07-v1 \
-        --run-id "mlp-kociemba${TAG}-greedy${name}-depth07"
-  done
+  # the curve over depths, greedy with the policy averaged over the 48 symmetries
+  # (symmetries=full, what search=greedy does by default)
+  run --set search=greedy --set symmetries=full "${depths[@]}" \
+      --limit "${GREEDY_LIMIT:-100}" --run-id "mlp-kociemba${TAG}-greedyfull-depths"
 fi
 if [[ $STEP == all || $STEP == uniform ]]; then
-  # the seed's own kind of scramble: 10 moves drawn independently (they may cancel)
-  for g in "${greedy[@]}"; do
-    name=${g%%:*}; name=${name/plain/}
-    run --set search=greedy --set symmetries="${g#*:}" --suite uniform-moves-10-v1 \
-        --run-id "mlp-kociemba${TAG}-greedy${name}-uniform10"
-  done
+  # all of depth 7 (the seed's limit) and the seed's own kind of scramble (10 moves drawn
+  # independently, which may cancel), averaged and plain (the seed's way): one sweep
+  run --set search=greedy --sweep symmetries=full,none --suite depth-07-v1 \
+      --suite uniform-moves-10-v1 --run-id "mlp-kociemba${TAG}-greedy"
 fi
 if [[ $STEP == all || $STEP == beam ]]; then
   for width in ${BEAM_WIDTHS:-1024 4096}; do
