@@ -22,7 +22,7 @@ import torch.nn.functional as F
 from ..common.distance_validation import describe_distance, distance_metrics
 from ..common.loop import add_loop_arguments, parse_run, print_flush
 from ..common.state import state_path
-from ..common.trainer import Task, model_task, train_model
+from ..common.trainer import TrainingTask, model_task, train_model
 from ..common.walks import walk_samples
 from .checkpoint import SHIPPED, stem_for
 from .model import ModelConfig, ValueMLP, encode
@@ -40,7 +40,7 @@ class DataConfig:
         return cls() if metric == "qtm" else cls("htm", 448, 22)
 
 
-def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: int) -> Task:
+def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: int) -> TrainingTask:
     rng_val = np.random.default_rng([seed, 1])  # a stream training never draws from
     states, _, depths = walk_samples(data.validation_walks, data.walk_length, rng_val, data.metric)
     val_x = encode(states, device)

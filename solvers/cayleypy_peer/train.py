@@ -28,7 +28,7 @@ from ..common.loop import (
 )
 from ..common.peers import import_peer
 from ..common.state import state_path
-from ..common.trainer import Task, model_task, train_loop
+from ..common.trainer import TrainingTask, model_task, train_loop
 from .checkpoint import (
     DEFAULT_LAYERS,
     SHIPPED,
@@ -53,7 +53,7 @@ class DataConfig:
             raise ValueError(f"walk_mode={self.walk_mode!r}: expected classic or nbt")
 
 
-def make_task(data: DataConfig, layers: tuple[int, ...], device: str, seed: int) -> Task:
+def make_task(data: DataConfig, layers: tuple[int, ...], device: str, seed: int) -> TrainingTask:
     cayleypy = import_peer("cayleypy", "cayleypy")
     graph = cube_graph(data.metric, device=device)
     definition = graph.definition

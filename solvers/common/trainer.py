@@ -44,7 +44,7 @@ Batch = tuple[torch.Tensor, torch.Tensor]
 
 
 @dataclass
-class Task:
+class TrainingTask:
     """What a solver plugs into the loop."""
 
     stem: str  # checkpoint file stem, e.g. "policy-mlp"
@@ -68,9 +68,9 @@ class Task:
 
 def model_task(
     stem: str, data: Any, architecture: dict[str, Any], label: str, **parts: Any
-) -> Task:
-    """A :class:`Task` whose card names the model, its metric, architecture, data and label,
-    as every shipped card does (``parts``: the Task's other fields)."""
+) -> TrainingTask:
+    """A :class:`TrainingTask` whose card names the model, its metric, architecture, data and label,
+    as every shipped card does (``parts``: the TrainingTask's other fields)."""
     card = {
         "model": stem,
         "metric": data.metric,
@@ -78,11 +78,11 @@ def model_task(
         "data": asdict(data),
         "label": label,
     }
-    return Task(stem=stem, card=card, **parts)
+    return TrainingTask(stem=stem, card=card, **parts)
 
 
 def train_model(
-    make_task: Callable[..., Task],
+    make_task: Callable[..., TrainingTask],
     default_data: Callable[[], Any],
     default_model: Callable[[], Any],
     loop: LoopConfig,
@@ -190,7 +190,7 @@ def training_summary(
     }
 
 
-def train_loop(task: Task, config: LoopConfig, log: Callable[[str], None] = print) -> dict:
+def train_loop(task: TrainingTask, config: LoopConfig, log: Callable[[str], None] = print) -> dict:
     """Train until the budget or this sitting's time is spent; returns the shipped card."""
     require("torch", f"training {task.stem}")
     torch.set_num_threads(config.threads)

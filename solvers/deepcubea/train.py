@@ -34,7 +34,7 @@ from ..common.inference import resolve_torch
 from ..common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
 from ..common.state import state_path
 from ..common.torch_cube import TorchCube
-from ..common.trainer import Task, model_task, train_loop
+from ..common.trainer import TrainingTask, model_task, train_loop
 from .checkpoint import CHECKPOINT_DIR, stem_for
 from .model import CostToGo, ModelConfig
 
@@ -144,7 +144,7 @@ def reference_states(path: Path | None, metric: str) -> tuple[np.ndarray, np.nda
 
 def make_task(
     data: DataConfig, model_config: ModelConfig, loop: LoopConfig, reference: Path | None
-) -> Task:
+) -> TrainingTask:
     device = loop.device
     cube = TorchCube(data.metric, device)
     with torch.random.fork_rng():  # the target network needs the model now: seed it here

@@ -19,7 +19,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from ..common.trainer import Task, main_for_metric, model_task, train_model
+from ..common.trainer import TrainingTask, main_for_metric, model_task, train_model
 from ..common.walks import walk_samples
 from .checkpoint import SHIPPED, stem_for
 from .model import ModelConfig, PolicyMLP, encode
@@ -38,7 +38,7 @@ class DataConfig:
         return cls(walks_per_batch=200, walk_length=26, metric=metric) if metric == "qtm" else cls()
 
 
-def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: int) -> Task:
+def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: int) -> TrainingTask:
     rng_val = np.random.default_rng([seed, 1])  # a stream training never draws from
     val_states, val_labels, val_depths = walk_samples(
         data.validation_walks, data.walk_length, rng_val, data.metric

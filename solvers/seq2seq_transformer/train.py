@@ -24,7 +24,7 @@ import torch.nn.functional as F
 
 from ..common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
 from ..common.state import state_path
-from ..common.trainer import Task, model_task, train_loop
+from ..common.trainer import TrainingTask, model_task, train_loop
 from .checkpoint import CHECKPOINT_DIR, stem_for
 from .data import SCRAMBLES, WEIGHTINGS, draw_lengths, pairs
 from .model import PAD, ModelConfig, Seq2SeqTransformer
@@ -52,7 +52,7 @@ def packed(states: np.ndarray, seq: np.ndarray) -> tuple[torch.Tensor, torch.Ten
     return x, torch.from_numpy(np.ascontiguousarray(seq[:, 1:]))
 
 
-def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: int) -> Task:
+def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: int) -> TrainingTask:
     max_moves = model_config.max_moves
     high = data.max_length or max_moves
     if high > max_moves:

@@ -23,7 +23,7 @@ import torch.nn.functional as F
 from ...harness import ArgumentError, DistanceOracle
 from ..common.loop import LoopConfig, add_loop_arguments, parse_run, print_flush
 from ..common.state import state_path
-from ..common.trainer import Task, train_loop
+from ..common.trainer import TrainingTask, train_loop
 from ..common.walks import walk_samples
 from .checkpoint import CHECKPOINT_DIR, STEM
 from .model import TransformerConfig, ValueTransformer, encode
@@ -85,7 +85,7 @@ def _metrics(pred: np.ndarray, target: np.ndarray) -> dict:
     }
 
 
-def make_task(data: DataConfig, config: TransformerConfig, device: str, seed: int) -> Task:
+def make_task(data: DataConfig, config: TransformerConfig, device: str, seed: int) -> TrainingTask:
     model = ValueTransformer(config)
     val = _validation(data, seed, device)
     classify = config.head == "classification"
@@ -123,7 +123,7 @@ def make_task(data: DataConfig, config: TransformerConfig, device: str, seed: in
             f"walk-length (deep) mse {w['mse']:.3f} within-3 {w['within_3']:.3f}"
         )
 
-    return Task(
+    return TrainingTask(
         stem=STEM,
         model=model,
         make_batch=make_batch,
