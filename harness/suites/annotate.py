@@ -78,6 +78,9 @@ def annotate_suite(
     if not todo:
         return []
     if workers > 1 and solver is None:
+        # the tables are built here once, with their progress shown, before the workers read
+        # them: each worker building its own would race for memory and time
+        make_solver("optimal", {"metric": metric, "tables": tables})
         results = _in_processes(todo, metric, time_limit_s, tables, workers)
     else:
         solver = solver or make_solver("optimal", {"metric": metric, "tables": tables})

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import mmap
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +37,23 @@ from .coords import N_CPERM, N_FLIP, N_SLICE, N_TWIST, SOLVED_SLICE, move_tables
 
 UNSEEN: Final = 255
 Progress = Callable[[str, int, int], None]
-"""``progress(table, entries_done, entries_total)`` during a build."""
+"""``progress(table, entries_done, entries_total)`` during a build, after each level."""
+
+
+def bar_on_stderr(table: str, done: int, total: int) -> None:
+    """The default :data:`Progress`: a bar on standard error, one level of the breadth-first
+    search a step (a large table takes about two minutes on two cores, once)."""
+    width = 30
+    filled = width * done // total
+    end = "\n" if done >= total else ""
+    print(
+        f"\rbuilding {table}: [{'#' * filled}{'.' * (width - filled)}] "
+        f"{100 * done / total:5.1f}% of {total:,} entries",
+        end=end,
+        file=sys.stderr,
+        flush=True,
+    )
+
 
 KNOWN_SHA256: Final[dict[str, str]] = {
     "corners-htm.npy": "227ba950996876f0e7cb2ce888599f197103be20e4fe2118b7463ad8fe585424",
@@ -137,7 +154,7 @@ def build(spec: Spec, metric: str, progress: Progress | None = None) -> np.ndarr
             raise RuntimeError(f"{spec.name}: {spec.size - seen} entries unreachable")
         seen, depth = now, depth + 1
         if progress:
-            progress(spec.name, seen, spec.size)
+            progress(f"{spec.name}-{metric}", seen, spec.size)
     return _pack(table) if spec.packed else table
 
 
@@ -166,7 +183,8 @@ def load(
     size: str, metric: str, folder: Path | None = None, progress: Progress | None = None
 ) -> tuple[np.ndarray, ...]:
     """The tables of ``size`` in ``metric``, built into ``folder`` (default
-    ``$CUBEBENCH_HOME/cache/optimal``) the first time, memory-mapped read-only after.
+    ``$CUBEBENCH_HOME/cache/optimal``) the first time, with ``progress`` (default: a bar on
+    standard error), and read from there after.
 
     Raises:
         TableError: a cached file's SHA-256 differs from the one a correct build writes.
@@ -177,7 +195,7 @@ def load(
         path = folder / file_name(spec, metric)
         if not path.exists():
             folder.mkdir(parents=True, exist_ok=True)
-            table = build(spec, metric, progress)
+            table = build(spec, metric, progress or bar_on_stderr)
             partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
             with partial.open("wb") as f:
                 np.save(f, table)

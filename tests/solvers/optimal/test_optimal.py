@@ -120,6 +120,18 @@ def test_small_tables_are_the_ones_a_correct_build_writes(metric: str, tmp_path:
         assert hashlib.sha256(table).hexdigest() == expected
 
 
+def test_a_build_shows_its_progress_and_a_cached_table_loads_silently(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tables.load("small", "htm", tmp_path)
+    shown = capsys.readouterr().err
+    for spec in tables.SPECS["small"]:
+        last = shown.split(f"building {spec.name}-htm")[-1].splitlines()[0]
+        assert "100.0% of" in last and f"{spec.size:,} entries" in last  # its last level
+    tables.load("small", "htm", tmp_path)
+    assert capsys.readouterr().err == ""  # read from the cache: nothing is built
+
+
 def test_packing_keeps_every_entry() -> None:
     values = np.random.default_rng(1).integers(0, 16, 1001).astype(np.uint8)
     assert (tables.unpack(tables._pack(values), values.size) == values).all()
