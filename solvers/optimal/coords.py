@@ -6,6 +6,8 @@ A coordinate is a small integer that captures one aspect of a state:
 - ``flip`` (0..2047): the orientations of the edges;
 - ``slice`` (0..494): which four of the twelve edge slots hold the U-D slice's edges
   (FR, FL, BL, BR), in any order;
+- ``sorted`` (0..11879): ``slice * 24`` plus the order of those four edges in their slots
+  (Kociemba's sorted slice coordinate), so ``sorted // 24 == slice``;
 - ``cperm`` (0..40319): the permutation of the corners.
 
 ``twist``, ``flip`` and ``slice`` together locate a state relative to Kociemba's subgroup
@@ -35,10 +37,14 @@ from ...harness.cube.symmetry import NUM_SYMMETRIES, SYMMETRY_MOVES, conjugate
 N_TWIST: Final = 2187
 N_FLIP: Final = 2048
 N_SLICE: Final = 495
+N_SORTED: Final = 11880
 N_CPERM: Final = 40320
 SLICE_EDGES: Final = (8, 9, 10, 11)  # FR FL BL BR: the U-D slice
 _COMBOS: Final = list(itertools.combinations(range(12), 4))  # slice index -> slots
 SOLVED_SLICE: Final = _COMBOS.index(SLICE_EDGES)
+SOLVED_SORTED: Final = SOLVED_SLICE * 24
+_ORDERS: Final = list(itertools.permutations(range(4)))  # rank -> order of the slice edges
+_ORDER_INDEX: Final = {o: i for i, o in enumerate(_ORDERS)}
 
 
 def twist_of(co: np.ndarray) -> np.ndarray:
@@ -58,6 +64,17 @@ def slice_of(ep: np.ndarray) -> np.ndarray:
     """(12, N) edge permutation -> (N,) slice: the index of the slots holding E-slice edges."""
     held = np.isin(ep, SLICE_EDGES)  # (12, N)
     return np.array([_COMBO_INDEX[tuple(np.flatnonzero(col))] for col in held.T], np.int64)
+
+
+def sorted_of(ep: np.ndarray) -> np.ndarray:
+    """(12, N) edge permutation -> (N,) sorted slice: ``slice * 24`` plus the rank of the
+    order in which the four slice edges stand in their slots."""
+    out = np.empty(ep.shape[1], np.int64)
+    for n, col in enumerate(ep.T):
+        slots = tuple(int(i) for i in np.flatnonzero(col >= SLICE_EDGES[0]))
+        order = tuple(int(col[i]) - SLICE_EDGES[0] for i in slots)
+        out[n] = _COMBO_INDEX[slots] * 24 + _ORDER_INDEX[order]
+    return out
 
 
 def cperm_of(cp: np.ndarray) -> np.ndarray:
@@ -94,6 +111,17 @@ def _slice_states() -> np.ndarray:
     return _cubies(ep=ep)
 
 
+def _sorted_states() -> np.ndarray:
+    ep = np.empty((12, N_SORTED), np.uint8)
+    others = [e for e in range(12) if e not in SLICE_EDGES]
+    for i, slots in enumerate(_COMBOS):
+        rest = [s for s in range(12) if s not in slots]
+        for r, order in enumerate(_ORDERS):
+            ep[list(slots), i * 24 + r] = [SLICE_EDGES[o] for o in order]
+            ep[rest, i * 24 + r] = others
+    return _cubies(ep=ep)
+
+
 def _cperm_states() -> np.ndarray:
     perms = np.array(list(itertools.permutations(range(8))), np.uint8).T  # (8, 40320), rank order
     return _cubies(cp=perms)
@@ -120,19 +148,26 @@ def _move_table(states: np.ndarray, coordinate: str) -> np.ndarray:
     """(54, N) states whose coordinate is 0..N-1 -> (N, 18) int32 coordinate after each move."""
     table = np.empty((states.shape[1], NUM_MOVES), np.int32)
     for m in range(NUM_MOVES):
-        table[:, m] = coordinates(apply_move(states, m))[coordinate]
+        table[:, m] = coordinates(apply_move(states, m), (coordinate,))[coordinate]
     return table
 
 
-def coordinates(states: np.ndarray) -> dict[str, np.ndarray]:
-    """(54, N) states -> each coordinate as an (N,) int64 array."""
-    cp, co, ep, eo = to_cubies(states)
-    return {
-        "twist": twist_of(co),
-        "flip": flip_of(eo),
-        "slice": slice_of(ep),
-        "cperm": cperm_of(cp),
-    }
+_OF: Final = {
+    "twist": (1, twist_of),
+    "flip": (3, flip_of),
+    "slice": (2, slice_of),
+    "sorted": (2, sorted_of),
+    "cperm": (0, cperm_of),
+}
+"""Coordinate -> (which of ``to_cubies``' cp, co, ep, eo it reads, how)."""
+
+
+def coordinates(
+    states: np.ndarray, names: tuple[str, ...] = ("twist", "flip", "slice", "sorted", "cperm")
+) -> dict[str, np.ndarray]:
+    """(54, N) states -> each named coordinate as an (N,) int64 array."""
+    cubies = to_cubies(states)
+    return {name: _OF[name][1](cubies[_OF[name][0]]) for name in names}
 
 
 @cache
@@ -142,6 +177,7 @@ def move_tables() -> dict[str, np.ndarray]:
         "twist": _move_table(_twist_states(), "twist"),
         "flip": _move_table(_flip_states(), "flip"),
         "slice": _move_table(_slice_states(), "slice"),
+        "sorted": _move_table(_sorted_states(), "sorted"),
         "cperm": _move_table(_cperm_states(), "cperm"),
     }
 
@@ -161,11 +197,11 @@ AXIS_MOVES: Final = np.ascontiguousarray(SYMMETRY_MOVES[list(AXIS_SYMMETRIES)]).
 
 
 def axis_coordinates(state: np.ndarray) -> np.ndarray:
-    """(54,) state -> (3, 3) int64: ``twist, flip, slice`` of its image on each axis."""
+    """(54,) state -> (3, 3) int64: ``twist, flip, sorted`` of its image on each axis."""
     out = np.empty((3, 3), np.int64)
     for a, k in enumerate(AXIS_SYMMETRIES):
-        c = coordinates(conjugate(state, k).reshape(54, 1))
-        out[a] = (c["twist"][0], c["flip"][0], c["slice"][0])
+        c = coordinates(conjugate(state, k).reshape(54, 1), ("twist", "flip", "sorted"))
+        out[a] = (c["twist"][0], c["flip"][0], c["sorted"][0])
     return out
 
 

@@ -6,12 +6,14 @@ turns, opposite faces in one order), pruned wherever depth + lower bound exceeds
 The walk keeps its whole position in arrays the caller owns, so it can stop after a number
 of nodes and continue from where it stopped: the caller checks its clock between calls.
 
-A node's lower bound is the largest of the phase-1 table looked up on all three axes and the
-corner table (``large``), or of the two small tables on the three axes (``small``). Each
-lookup that already prunes the node skips the rest.
+A node's lower bound is the largest of one axis table looked up on all three axes and, with
+the large tables, the corner table. The axis table is, by ``mode``: ``SMALL``, the two small
+tables (twist x slice, flip x slice); ``LARGE``, Kociemba's symmetry-reduced phase-1 x 24
+table (flip x sorted slice by class, x twist: :mod:`.flipslice`). Each lookup that already
+prunes the node skips the rest.
 
-Coordinates of a node, one row of ``coords`` (depth + 1, 10): twist, flip and slice of the
-image on each of the three axes (U-D, R-L, F-B), then the corner permutation.
+Coordinates of a node, one row of ``coords`` (depth + 1, 10): twist, flip and sorted slice of
+the image on each of the three axes (U-D, R-L, F-B), then the corner permutation.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from typing import Final
 import numba
 import numpy as np
 
-from .coords import N_FLIP, N_TWIST
+from .coords import N_FLIP, N_SORTED, N_TWIST
+
+SMALL: Final = 0
+LARGE: Final = 1
 
 EXHAUSTED: Final = 0
 """No solution of exactly this bound's length (with the lower bounds, none shorter either)."""
@@ -32,17 +37,17 @@ PAUSED: Final = 2
 
 
 @numba.njit(cache=True, inline="always")
-def _child(src, dst, m, tw_mv, fl_mv, sl_mv, cp_mv, axis_moves):  # pragma: no cover
+def _child(src, dst, m, tw_mv, fl_mv, so_mv, cp_mv, axis_moves):  # pragma: no cover
     for a in range(3):
         am = axis_moves[a, m]
         dst[3 * a] = tw_mv[src[3 * a], am]
         dst[3 * a + 1] = fl_mv[src[3 * a + 1], am]
-        dst[3 * a + 2] = sl_mv[src[3 * a + 2], am]
+        dst[3 * a + 2] = so_mv[src[3 * a + 2], am]
     dst[9] = cp_mv[src[9], m]
 
 
 @numba.njit(cache=True)
-def heuristic(row, large, small_ts, small_fs, phase1, corners):  # pragma: no cover
+def heuristic(row, tables):  # pragma: no cover
     """Lower bound of one node's distance.
 
     Besides the largest table value, a cube whose three axis values are all ``h > 0`` is at
@@ -53,13 +58,13 @@ def heuristic(row, large, small_ts, small_fs, phase1, corners):  # pragma: no co
     """
     top, low = 0, 99
     for a in range(3):
-        v = _axis_value(row, a, large, small_ts, small_fs, phase1)
+        v = _axis_value(row, a, tables)
         top = max(top, v)
         low = min(low, v)
     if low > 0:
         top = max(top, low + 1)
-    if large:
-        top = max(top, np.int64(corners[row[9] * N_TWIST + row[0]]))
+    if tables[5] == LARGE:
+        top = max(top, np.int64(tables[8][row[9] * N_TWIST + row[0]]))
     return top
 
 
@@ -77,15 +82,14 @@ def _allowed(path, d, m, qtm, follow):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def _axis_value(row, a, large, small_ts, small_fs, phase1):  # pragma: no cover
-    if large:
-        i = (row[3 * a + 2] * N_FLIP + row[3 * a + 1]) * N_TWIST + row[3 * a]
-        return np.int64((phase1[i >> 1] >> ((i & 1) << 2)) & 15)
+def _axis_value(row, a, tables):  # pragma: no cover
+    if tables[5] == LARGE:
+        y = row[3 * a + 1] * N_SORTED + row[3 * a + 2]
+        i = np.int64(tables[10][y]) * N_TWIST + tables[12][row[3 * a], tables[11][y]]
+        return np.int64((tables[9][i >> 1] >> ((i & 1) << 2)) & 15)
+    cut = row[3 * a + 2] // 24  # the slice, the order of its edges aside
     return np.int64(
-        max(
-            small_ts[row[3 * a + 2] * N_TWIST + row[3 * a]],
-            small_fs[row[3 * a + 2] * N_FLIP + row[3 * a + 1]],
-        )
+        max(tables[6][cut * N_TWIST + row[3 * a]], tables[7][cut * N_FLIP + row[3 * a + 1]])
     )
 
 
@@ -100,21 +104,22 @@ def _expand(d, src, path, moves, qtm, follow, walk, tables, room):  # pragma: no
     may be partial; it only has to exceed ``room``, which is all the walk asks of it.
     """
     kids, kid_move, kid_h, count, low_of = walk
-    tw_mv, fl_mv, sl_mv, cp_mv, axis_moves, large, small_ts, small_fs, phase1, corners = tables
+    tw_mv, fl_mv, so_mv, cp_mv, axis_moves, mode = tables[:6]
+    corners = tables[8]
     low = low_of[d]
     n = 0
     for m in moves:
         if _allowed(path, d, m, qtm, follow):
-            _child(src, kids[d, n], m, tw_mv, fl_mv, sl_mv, cp_mv, axis_moves)
+            _child(src, kids[d, n], m, tw_mv, fl_mv, so_mv, cp_mv, axis_moves)
             kid_move[d, n] = m
             n += 1
     for j in range(n):
         low[j] = 99
-        kid_h[d, j] = corners[kids[d, j, 9] * N_TWIST + kids[d, j, 0]] if large else 0
+        kid_h[d, j] = corners[kids[d, j, 9] * N_TWIST + kids[d, j, 0]] if mode == LARGE else 0
     for a in range(3):
         for j in range(n):
             if kid_h[d, j] <= room:
-                v = _axis_value(kids[d, j], a, large, small_ts, small_fs, phase1)
+                v = _axis_value(kids[d, j], a, tables)
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[j] = min(low[j], v)
     for j in range(n):  # the tie rule of :func:`heuristic`, where all three were read

@@ -22,6 +22,7 @@ from ...harness.cube import SOLVED, apply_sequence, is_solved
 from ...harness.cube.moves import CANONICAL_FOLLOW
 from . import ida
 from .coords import AXIS_MOVES, axis_coordinates, corner_index, corner_parity, move_tables
+from .flipslice import classes, conjugation_tables
 from .tables import Progress, load, metric_moves
 
 CHUNK_NODES = 1 << 21
@@ -36,7 +37,7 @@ class OptimalSettings(SolverSettings):
 
     OPTION_HELP: ClassVar = {
         "metric": "the metric the answer is shortest in: face turns (htm) or quarter turns (qtm)",
-        "tables": "lower-bound tables: small (2 MB, for shallow cubes) or large (1.2 GB a "
+        "tables": "lower-bound tables: small (2 MB, for shallow cubes) or large (1.75 GB a "
         "metric, built once into $CUBEBENCH_HOME/cache/optimal)",
         "max_length": "give up rather than search bounds longer than this (in the metric)",
     }
@@ -59,23 +60,29 @@ class OptimalSolver:
         self.version = "1"
         s = self.settings
         mv = move_tables()
-        self._move_tables = (mv["twist"], mv["flip"], mv["slice"], mv["cperm"])
-        tables = tuple(np.asarray(t) for t in load(s.tables, s.metric, folder, progress))
+        moving = (mv["twist"], mv["flip"], mv["sorted"], mv["cperm"], AXIS_MOVES)
+        loaded = tuple(np.asarray(t) for t in load(s.tables, s.metric, folder, progress))
         empty = np.zeros(1, np.uint8)
-        large = s.tables == "large"
-        self._tables = (empty, empty, *tables) if large else (*tables, empty, empty)
+        if s.tables == "large":
+            x24, corners = loaded
+            found = classes()
+            reads = (ida.LARGE, empty, empty, corners, x24, found.cls, found.sym)
+            self._tables = (*moving, *reads, conjugation_tables().twist)
+        else:
+            none = (empty, np.zeros(1, np.int32), empty, np.zeros((1, 16), np.int32))
+            self._tables = (*moving, ida.SMALL, *loaded, empty, *none)  # no corner table
         self._moves = metric_moves(s.metric).astype(np.int64)
         self._qtm = s.metric == "qtm"
         self._follow = np.ascontiguousarray(CANONICAL_FOLLOW)
         self.solve(np.asarray(apply_sequence(SOLVED, [0]), np.uint8), Budget())  # compile
 
     def _walk(self, bound: int, budget: int, root: np.ndarray, walk: tuple) -> tuple[int, int]:
-        tables = (*self._move_tables, AXIS_MOVES, self.settings.tables == "large", *self._tables)
-        return ida.search(bound, budget, root, *walk, self._moves, self._qtm, self._follow, tables)
+        args = (self._moves, self._qtm, self._follow, self._tables)
+        return ida.search(bound, budget, root, *walk, *args)
 
     def lower_bound(self, cube: np.ndarray) -> int:
         """The tables' bound on ``cube``'s distance (0 only for states the tables call solved)."""
-        return int(ida.heuristic(self._root(cube), self.settings.tables == "large", *self._tables))
+        return int(ida.heuristic(self._root(cube), self._tables))
 
     @staticmethod
     def _root(cube: np.ndarray) -> np.ndarray:

@@ -1,0 +1,202 @@
+"""Flip and sorted slice together, reduced by the 16 symmetries that keep the U-D axis.
+
+Kociemba's optimal solver bounds a cube by its distance to the set where corners and edges
+are oriented and the four U-D slice edges stand home in order: coordinates ``twist`` (2187) x
+``flip`` (2048) x ``sorted`` (11880), 53 billion entries. Conjugating a cube by one of the 16
+symmetries of D4h (those keeping the U-D axis) keeps that distance, so ``flip x sorted``
+(24,330,240 values) is split into classes of conjugates, and one class representative a
+class with all 2187 twists is enough: 1,523,864 classes x 2187 = 3.3 billion entries.
+
+A cube's entry: ``c = CLASS[flipslice]``, ``k = SYM[flipslice]`` (the symmetry taking it to its
+class representative), the representative's twist ``TWIST_CONJ[twist, k]``, entry
+``c * 2187 + that``. A class whose representative some symmetries fix holds several twists of
+one cube; the table gives them all the same value (``STABILIZER``).
+
+Everything is derived from the harness's sticker-level symmetries
+(:func:`~cubebench.harness.cube.symmetry.conjugate`): the conjugate of a ``flip x sorted``
+value splits into a permutation of the edge orientations and a flip mask that depends on where
+the slice edges stand; :func:`conjugation_tables` derives both and a test checks the split on
+random cubes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Final, NamedTuple
+
+import numba
+import numpy as np
+
+from ...harness.cube import apply_sequence
+from ...harness.cube.moves import NUM_MOVES
+from ...harness.cube.symmetry import GROUPS, conjugate
+from .coords import (
+    N_FLIP,
+    N_SORTED,
+    N_TWIST,
+    SOLVED_SORTED,
+    _flip_states,
+    _sorted_states,
+    _twist_states,
+    coordinates,
+    move_tables,
+)
+
+UD: Final = np.asarray(GROUPS["ud"])
+"""The 16 symmetries keeping the U-D axis (indices into the harness's 48), identity first."""
+N_FLIPSLICE: Final = N_FLIP * N_SORTED
+N_CLASSES: Final = 1_523_864
+"""Classes of ``flip x sorted`` under the 16 symmetries (Kociemba's count; a test checks it)."""
+
+
+class Conjugation(NamedTuple):
+    """How the 16 symmetries act on the coordinates (each indexed ``[value, j]`` for
+    symmetry ``UD[j]``)."""
+
+    twist: np.ndarray  # (2187, 16) int32
+    sorted: np.ndarray  # (11880, 16) int32
+    flip: np.ndarray  # (2048, 16) int32: the permutation of edge orientations alone
+    mask: np.ndarray  # (11880, 16) int32: the flips the slice edges' places add
+    inverse: np.ndarray  # (16,) int64: j -> the j' with UD[j'] undoing UD[j]
+
+
+@cache
+def conjugation_tables() -> Conjugation:
+    """The conjugation tables (a second to derive)."""
+    twist = np.empty((N_TWIST, 16), np.int32)
+    sort = np.empty((N_SORTED, 16), np.int32)
+    flip = np.empty((N_FLIP, 16), np.int32)
+    mask = np.empty((N_SORTED, 16), np.int32)
+    twists, flips, sorts = _twist_states(), _flip_states(), _sorted_states()
+    for j, k in enumerate(UD):
+        twist[:, j] = coordinates(conjugate(twists, k), ("twist",))["twist"]
+        conj = coordinates(conjugate(sorts, k), ("flip", "sorted"))
+        sort[:, j], mask[:, j] = conj["sorted"], conj["flip"]
+        flip[:, j] = coordinates(conjugate(flips, k), ("flip",))["flip"]
+    flip ^= mask[SOLVED_SORTED][None, :]  # what the home slice adds is in the mask
+    probe = apply_sequence(np.asarray(sorts[:, SOLVED_SORTED]), [0, 3, 6, 10, 13, 16])
+    inverse = np.array(
+        [
+            next(
+                i for i, k2 in enumerate(UD) if (conjugate(conjugate(probe, k), k2) == probe).all()
+            )
+            for k in UD
+        ]
+    )
+    return Conjugation(twist, sort, flip, mask, inverse)
+
+
+@numba.njit(cache=True, inline="always")
+def conjugate_flipslice(x, j, flip, sort, mask):  # pragma: no cover - compiled
+    """``flip * 11880 + sorted`` of the conjugate by ``UD[j]``."""
+    f, s = divmod(x, N_SORTED)
+    return (flip[f, j] ^ mask[s, j]) * N_SORTED + sort[s, j]
+
+
+@numba.njit(cache=True)
+def _classes(flip, sort, mask, inverse):  # pragma: no cover - compiled
+    cls = np.full(N_FLIPSLICE, -1, np.int32)
+    sym = np.zeros(N_FLIPSLICE, np.uint8)
+    reps = np.empty(N_FLIPSLICE // 8, np.int32)
+    stab = np.zeros(N_FLIPSLICE // 8, np.uint16)
+    n = 0
+    for x in range(N_FLIPSLICE):
+        if cls[x] >= 0:
+            continue
+        reps[n] = x
+        for j in range(16):
+            y = conjugate_flipslice(x, j, flip, sort, mask)
+            if cls[y] < 0:
+                cls[y] = n
+                sym[y] = inverse[j]  # conjugating y by UD[inverse[j]] gives x back
+            if y == x:
+                stab[n] |= np.uint16(1 << j)
+        n += 1
+    return cls, sym, reps[:n].copy(), stab[:n].copy()
+
+
+class Classes(NamedTuple):
+    """The symmetry classes of ``flip x sorted``."""
+
+    cls: np.ndarray  # (24330240,) int32: value -> its class
+    sym: np.ndarray  # (24330240,) uint8: value -> j with conj by UD[j] its representative
+    reps: np.ndarray  # (n_classes,) int32: class -> its representative value
+    stab: np.ndarray  # (n_classes,) uint16: bit j set where UD[j] fixes the representative
+
+
+@cache
+def classes() -> Classes:
+    """The classes (a few seconds to compute, deterministic)."""
+    c = conjugation_tables()
+    return Classes(*_classes(c.flip, c.sorted, c.mask, c.inverse))
+
+
+assert NUM_MOVES == 18 and len(UD) == 16
+
+
+UNSEEN: Final = 255
+
+
+@numba.njit(cache=True, parallel=True)
+def _level(  # pragma: no cover - compiled
+    table, reps, cls, sym, stab, flip_mv, sort_mv, twist_mv, twist_conj, moves, depth, fwd
+):
+    """One breadth-first level over the classes: forward from the entries at ``depth``, or
+    backward, giving ``depth + 1`` to the unseen entries with a neighbour at ``depth``. A class
+    and a move lead to one class for all 2187 twists, so the reads stay in two blocks."""
+    for c in numba.prange(reps.size):
+        base = c * N_TWIST
+        wanted = depth if fwd else UNSEEN
+        found = False
+        for t in range(N_TWIST):
+            if table[base + t] == wanted:
+                found = True
+                break
+        if not found:
+            continue
+        f, s = divmod(reps[c], N_SORTED)
+        for m in moves:
+            y = flip_mv[f, m] * N_SORTED + sort_mv[s, m]
+            c2, k = cls[y], sym[y]
+            base2, fixed = c2 * N_TWIST, stab[c2]
+            for t in range(N_TWIST):
+                if table[base + t] != wanted:
+                    continue
+                t2 = twist_conj[twist_mv[t, m], k]
+                if fwd:
+                    if table[base2 + t2] == UNSEEN:
+                        table[base2 + t2] = depth + 1
+                        for j in range(1, 16):  # the same cube's other twists in the class
+                            if fixed >> j & 1:
+                                t3 = twist_conj[t2, j]
+                                if table[base2 + t3] == UNSEEN:
+                                    table[base2 + t3] = depth + 1
+                elif table[base2 + t2] == depth:
+                    table[base + t] = depth + 1
+
+
+def build_table(
+    moves: np.ndarray,
+    progress: Callable[[str, int, int], None] | None = None,
+    name: str = "phase1x24",
+) -> np.ndarray:
+    """Breadth-first search of ``classes x twist`` from solved over ``moves``: (n_classes *
+    2187,) uint8 distances to the set where corners and edges are oriented and the slice
+    edges stand home in order."""
+    cl, conj, mv = classes(), conjugation_tables(), move_tables()
+    size = cl.reps.size * N_TWIST
+    table = np.full(size, UNSEEN, np.uint8)
+    start = SOLVED_SORTED  # flip 0
+    table[cl.cls[start] * N_TWIST + conj.twist[0, cl.sym[start]]] = 0
+    seen, depth = 1, 0
+    while seen < size:
+        args = (cl.reps, cl.cls, cl.sym, cl.stab, mv["flip"], mv["sorted"], mv["twist"])
+        _level(table, *args, conj.twist, moves, depth, seen < size // 3)
+        now = int(np.count_nonzero(table != UNSEEN))
+        if now == seen:
+            raise RuntimeError(f"{name}: {size - seen} entries unreachable")
+        seen, depth = now, depth + 1
+        if progress:
+            progress(name, seen, size)
+    return table

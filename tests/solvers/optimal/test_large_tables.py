@@ -1,0 +1,59 @@
+"""The large tables against the breadth-first oracle, where this machine has built them.
+
+They take 1.7 GB and four minutes a metric to build, so the test command does not build them
+(its home is fresh); on a machine that has (``bench suites annotate`` or
+``benchmarks/optimal.py`` build them into ``$CUBEBENCH_HOME/cache/optimal``), these tests read
+them: a lower bound above a cube's distance would make the solver call a longer answer
+optimal, so the bound is checked against the exact distance on shallow cubes, and the
+solver's length too.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cubebench.harness.cube import SOLVED, apply_sequence, is_solved, length_qtm
+from cubebench.harness.paths import cache_dir
+from cubebench.harness.solver import Budget
+from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.solvers.optimal import tables
+from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
+
+
+def _built(metric: str) -> bool:
+    folder = cache_dir("optimal")
+    return all((folder / tables.file_name(s, metric)).exists() for s in tables.SPECS["large"])
+
+
+@functools.cache
+def _solver(metric: str) -> OptimalSolver:
+    return OptimalSolver(OptimalSettings(metric=metric, tables="large"))
+
+
+@functools.cache
+def _oracle(metric: str) -> DistanceOracle:
+    return DistanceOracle.build(4, metric=metric)
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_the_large_bound_never_exceeds_the_distance_and_the_answer_is_it(metric, data) -> None:
+    if not _built(metric):
+        pytest.skip(f"the large {metric} tables are not built in {cache_dir('optimal')}")
+    moves = data.draw(st.lists(st.integers(0, 17), max_size=8))
+    cube = apply_sequence(SOLVED, moves)
+    found, exact = _oracle(metric).distances(cube.reshape(54, 1), 4)
+    if not exact[0]:  # a scramble of 8 face turns can be 9 or more quarter turns away
+        return
+    distance = int(found[0])
+    solver = _solver(metric)
+    assert solver.lower_bound(cube) <= distance
+    answer = solver.solve(cube, Budget(wall_seconds=3600))
+    assert is_solved(apply_sequence(cube, list(answer.moves)))
+    length = len(answer.moves) if metric == "htm" else length_qtm(list(answer.moves))
+    assert length == distance == answer.info[f"optimal_{metric}"]
