@@ -2,7 +2,8 @@
 
 They take 1.7 GB and four minutes a metric to build, so the test command does not build them
 (its home is fresh); on a machine that has (``bench suites annotate`` or
-``benchmarks/optimal.py`` build them into ``$CUBEBENCH_HOME/cache/optimal``), these tests read
+``benchmarks/optimal.py`` build them into ``$CUBEBENCH_HOME/cache/optimal``, read here as it is
+when the tests start, or the folder ``CUBEBENCH_OPTIMAL_TABLES`` names), these tests read
 them: a lower bound above a cube's distance would make the solver call a longer answer
 optimal, so the bound is checked against the exact distance on shallow cubes, and the
 solver's length too.
@@ -11,6 +12,8 @@ solver's length too.
 from __future__ import annotations
 
 import functools
+import os
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -23,15 +26,17 @@ from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.solvers.optimal import tables
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
 
+TABLES = Path(os.environ.get("CUBEBENCH_OPTIMAL_TABLES") or cache_dir("optimal"))
+"""Read at collection, before each test's home is made a fresh folder."""
+
 
 def _built(metric: str) -> bool:
-    folder = cache_dir("optimal")
-    return all((folder / tables.file_name(s, metric)).exists() for s in tables.SPECS["large"])
+    return all((TABLES / tables.file_name(s, metric)).exists() for s in tables.SPECS["large"])
 
 
 @functools.cache
 def _solver(metric: str) -> OptimalSolver:
-    return OptimalSolver(OptimalSettings(metric=metric, tables="large"))
+    return OptimalSolver(OptimalSettings(metric=metric, tables="large"), folder=TABLES)
 
 
 @functools.cache
@@ -44,7 +49,7 @@ def _oracle(metric: str) -> DistanceOracle:
 @given(data=st.data())
 def test_the_large_bound_never_exceeds_the_distance_and_the_answer_is_it(metric, data) -> None:
     if not _built(metric):
-        pytest.skip(f"the large {metric} tables are not built in {cache_dir('optimal')}")
+        pytest.skip(f"the large {metric} tables are not built in {TABLES}")
     moves = data.draw(st.lists(st.integers(0, 17), max_size=8))
     cube = apply_sequence(SOLVED, moves)
     found, exact = _oracle(metric).distances(cube.reshape(54, 1), 4)
