@@ -12,6 +12,7 @@ solver's length too.
 from __future__ import annotations
 
 import functools
+import json
 import os
 from pathlib import Path
 
@@ -19,12 +20,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cubebench.harness.cube import SOLVED, apply_sequence, is_solved, length_qtm
+from cubebench.harness.cube import (
+    SOLVED,
+    apply_sequence,
+    facelets_to_state,
+    is_solved,
+    length_qtm,
+)
 from cubebench.harness.paths import cache_dir
 from cubebench.harness.solver import Budget
 from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.solvers.optimal import tables
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
+
+from ...conftest import SHARED_DATA
 
 TABLES = Path(os.environ.get("CUBEBENCH_OPTIMAL_TABLES") or cache_dir("optimal"))
 """Read at collection, before each test's home is made a fresh folder."""
@@ -62,3 +71,26 @@ def test_the_large_bound_never_exceeds_the_distance_and_the_answer_is_it(metric,
     assert is_solved(apply_sequence(cube, list(answer.moves)))
     length = len(answer.moves) if metric == "htm" else length_qtm(list(answer.moves))
     assert length == distance == answer.info[f"optimal_{metric}"]
+
+
+def _shortest_deepcubea_cubes(count: int) -> list[tuple[int, str, int]]:
+    """(id, facelets, published optimum) of the set's ``count`` cubes nearest to solved."""
+    path = SHARED_DATA / "deepcubea-cube3-test.jsonl"
+    if not path.exists():
+        return []
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    rows.sort(key=lambda r: (r["optimal_qtm"], r["id"]))
+    return [(r["id"], r["facelets"], r["optimal_qtm"]) for r in rows[:count]]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cube", _shortest_deepcubea_cubes(20), ids=lambda c: f"id{c[0]}")
+def test_the_deepcubea_sets_published_quarter_turn_optima(cube, shared_data) -> None:
+    """20 cubes of the DeepCubeA test set (16 to 19 quarter turns from solved) against the
+    optima its authors' solver published (``-m slow``: minutes of one core in all)."""
+    if not _built("qtm"):
+        pytest.skip(f"the large qtm tables are not built in {TABLES}")
+    _, facelets, published = cube
+    answer = _solver("qtm").solve(facelets_to_state(facelets), Budget(wall_seconds=7200))
+    assert answer.info.get("optimal_qtm") == published
+    assert length_qtm(list(answer.moves)) == published
