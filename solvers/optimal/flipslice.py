@@ -4,8 +4,8 @@ Kociemba's optimal solver bounds a cube by its distance to the set where corners
 are oriented and the four U-D slice edges stand home in order: coordinates ``twist`` (2187) x
 ``flip`` (2048) x ``sorted`` (11880), 53 billion entries. Conjugating a cube by one of the 16
 symmetries of D4h (those keeping the U-D axis) keeps that distance, so ``flip x sorted``
-(24,330,240 values) is split into classes of conjugates, and one class representative a
-class with all 2187 twists is enough: 1,523,864 classes x 2187 = 3.3 billion entries.
+(24,330,240 values) is split into classes of conjugates, and the table holds each class's
+representative with all 2187 twists: 1,523,864 classes x 2187 = 3.3 billion entries.
 
 A cube's entry: ``c = CLASS[flipslice]``, ``k = SYM[flipslice]`` (the symmetry taking it to its
 class representative), the representative's twist ``TWIST_CONJ[twist, k]``, entry
