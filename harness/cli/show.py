@@ -125,11 +125,7 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
     say(f"command: {' '.join(manifest.command)}")
     isa = machine.get("isa", "isa not recorded")
     native = machine.get("native_bf16")
-    bf16 = (
-        {True: ", native bf16", False: ", no native bf16"}.get(native, "")
-        if native in (True, False)
-        else ""
-    )
+    bf16 = ", native bf16" if native is True else ", no native bf16" if native is False else ""
     if machine.get("onednn_max_isa"):
         bf16 += f", capped: ONEDNN_MAX_CPU_ISA={machine['onednn_max_isa']}"
     say(

@@ -62,8 +62,7 @@ _COMBO_INDEX: Final = {c: i for i, c in enumerate(_COMBOS)}
 
 def slice_of(ep: np.ndarray) -> np.ndarray:
     """(12, N) edge permutation -> (N,) slice: the index of the slots holding E-slice edges."""
-    held = np.isin(ep, SLICE_EDGES)  # (12, N)
-    return np.array([_COMBO_INDEX[tuple(np.flatnonzero(col))] for col in held.T], np.int64)
+    return sorted_of(ep) // 24
 
 
 def sorted_of(ep: np.ndarray) -> np.ndarray:
@@ -101,16 +100,6 @@ def _flip_states() -> np.ndarray:
     return _cubies(eo=eo)
 
 
-def _slice_states() -> np.ndarray:
-    ep = np.empty((12, N_SLICE), np.uint8)
-    others = [e for e in range(12) if e not in SLICE_EDGES]
-    for i, slots in enumerate(_COMBOS):
-        rest = [s for s in range(12) if s not in slots]
-        ep[list(slots), i] = SLICE_EDGES
-        ep[rest, i] = others
-    return _cubies(ep=ep)
-
-
 def _sorted_states() -> np.ndarray:
     ep = np.empty((12, N_SORTED), np.uint8)
     others = [e for e in range(12) if e not in SLICE_EDGES]
@@ -120,6 +109,10 @@ def _sorted_states() -> np.ndarray:
             ep[list(slots), i * 24 + r] = [SLICE_EDGES[o] for o in order]
             ep[rest, i * 24 + r] = others
     return _cubies(ep=ep)
+
+
+def _slice_states() -> np.ndarray:
+    return _sorted_states()[:, ::24]  # the slice edges in their own order: slice 0..494
 
 
 def _cperm_states() -> np.ndarray:

@@ -21,7 +21,6 @@ random cubes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Final, NamedTuple
 
@@ -136,6 +135,7 @@ assert NUM_MOVES == 18 and len(UD) == 16
 
 
 UNSEEN: Final = 255
+"""A table entry no breadth-first level has reached yet."""
 
 
 @numba.njit(cache=True, parallel=True)
@@ -176,27 +176,18 @@ def _level(  # pragma: no cover - compiled
                     table[base + t] = depth + 1
 
 
-def build_table(
-    moves: np.ndarray,
-    progress: Callable[[str, int, int], None] | None = None,
-    name: str = "phase1x24",
-) -> np.ndarray:
-    """Breadth-first search of ``classes x twist`` from solved over ``moves``: (n_classes *
-    2187,) uint8 distances to the set where corners and edges are oriented and the slice
-    edges stand home in order."""
-    cl, conj, mv = classes(), conjugation_tables(), move_tables()
-    size = cl.reps.size * N_TWIST
-    table = np.full(size, UNSEEN, np.uint8)
-    start = SOLVED_SORTED  # flip 0
-    table[cl.cls[start] * N_TWIST + conj.twist[0, cl.sym[start]]] = 0
-    seen, depth = 1, 0
-    while seen < size:
-        args = (cl.reps, cl.cls, cl.sym, cl.stab, mv["flip"], mv["sorted"], mv["twist"])
-        _level(table, *args, conj.twist, moves, depth, seen < size // 3)
-        now = int(np.count_nonzero(table != UNSEEN))
-        if now == seen:
-            raise RuntimeError(f"{name}: {size - seen} entries unreachable")
-        seen, depth = now, depth + 1
-        if progress:
-            progress(name, seen, size)
+def start_table() -> np.ndarray:
+    """(n_classes * 2187,) uint8: every entry unseen but the solved cube's, which is 0."""
+    cl, conj = classes(), conjugation_tables()
+    table = np.full(cl.reps.size * N_TWIST, UNSEEN, np.uint8)
+    table[cl.cls[SOLVED_SORTED] * N_TWIST + conj.twist[0, cl.sym[SOLVED_SORTED]]] = 0  # flip 0
     return table
+
+
+def level(table: np.ndarray, moves: np.ndarray, depth: int, forward: bool) -> None:
+    """One breadth-first level of the table over ``moves`` (:func:`_level`)."""
+    cl, conj, mv = classes(), conjugation_tables(), move_tables()
+    by_class = (cl.reps, cl.cls, cl.sym, cl.stab)
+    _level(
+        table, *by_class, mv["flip"], mv["sorted"], mv["twist"], conj.twist, moves, depth, forward
+    )

@@ -34,17 +34,17 @@ import numpy as np
 
 from ...harness.cube.moves import QUARTER_TURN_MOVES
 from ...harness.paths import cache_dir
+from . import flipslice
 from .coords import N_CPERM, N_FLIP, N_SLICE, N_TWIST, SOLVED_SLICE, move_tables
-from .flipslice import N_CLASSES, build_table
+from .flipslice import N_CLASSES, UNSEEN
 
-UNSEEN: Final = 255
 Progress = Callable[[str, int, int], None]
 """``progress(table, entries_done, entries_total)`` during a build, after each level."""
 
 
 def bar_on_stderr(table: str, done: int, total: int) -> None:
     """The default :data:`Progress`: a bar on standard error, one level of the breadth-first
-    search a step (a large table takes about two minutes on two cores, once)."""
+    search a step (a large table takes about four minutes on two cores, once)."""
     width = 30
     filled = width * done // total
     end = "\n" if done >= total else ""
@@ -136,24 +136,33 @@ def _level(table, dims, mv0, mv1, mv2, moves, depth, forward):  # pragma: no cov
 
 
 def build(spec: Spec, metric: str, progress: Progress | None = None) -> np.ndarray:
-    """Breadth-first search of ``spec``'s coordinate space from solved, in ``metric``."""
-    if spec.name == "phase1x24":  # by symmetry class (:mod:`.flipslice`)
-        moves = metric_moves(metric).astype(np.int64)
-        return _pack(build_table(moves, progress, f"{spec.name}-{metric}"))
-    tables = move_tables()
-    dims = (*spec.dims, 1, 1)[:3]
-    ones = np.zeros((1, 18), np.int32)
-    mvs = [tables[c] for c in spec.coordinates] + [ones] * (3 - len(spec.coordinates))
-    table = np.full(spec.size, UNSEEN, np.uint8)
-    start = 0
-    for c, d in zip(spec.coordinates, spec.dims, strict=True):
-        start = start * d + SOLVED_COORDINATE[c]
-    table[start] = 0
+    """Breadth-first search of ``spec``'s coordinate space from solved, in ``metric``: one
+    level a step, forward from the newest entries while they are few, then backward from the
+    unseen ones."""
     moves = metric_moves(metric).astype(np.int64)
+    if spec.name == "phase1x24":  # by symmetry class (:mod:`.flipslice`)
+        table = flipslice.start_table()
+
+        def level(depth: int, forward: bool) -> None:
+            flipslice.level(table, moves, depth, forward)
+
+    else:
+        tables = move_tables()
+        dims = np.array((*spec.dims, 1, 1)[:3], np.int64)
+        ones = np.zeros((1, 18), np.int32)
+        mvs = [tables[c] for c in spec.coordinates] + [ones] * (3 - len(spec.coordinates))
+        table = np.full(spec.size, UNSEEN, np.uint8)
+        start = 0
+        for c, d in zip(spec.coordinates, spec.dims, strict=True):
+            start = start * d + SOLVED_COORDINATE[c]
+        table[start] = 0
+
+        def level(depth: int, forward: bool) -> None:
+            _level(table, dims, *mvs, moves, depth, forward)
+
     seen, depth = 1, 0
     while seen < spec.size:
-        forward = seen < spec.size // 3
-        _level(table, np.array(dims, np.int64), *mvs, moves, depth, forward)
+        level(depth, seen < spec.size // 3)
         now = int(np.count_nonzero(table != UNSEEN))
         if now == seen:
             raise RuntimeError(f"{spec.name}: {spec.size - seen} entries unreachable")

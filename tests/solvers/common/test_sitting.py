@@ -65,15 +65,9 @@ def test_a_finished_sitting_is_not_validated_twice():
 
 def test_the_trainer_s_own_rule_stops_the_run_early():
     config = LoopConfig(steps=100, eval_every_steps=5)
-    progress_box: dict = {}
-
-    def go_on() -> bool:
-        return progress_box["p"]["step"] < 12
-
     progress = {"step": 0, "samples": 0}
-    progress_box["p"] = progress
     trainer = FakeTrainer(progress)
-    sitting = Sitting(trainer.step, trainer.checkpoint, go_on)
+    sitting = Sitting(trainer.step, trainer.checkpoint, lambda: progress["step"] < 12)
     run_sitting(sitting, config, Progress(config), progress, lambda _: None)
     assert progress["step"] == 12 and trainer.validated == [5, 10, 12]
 
