@@ -19,11 +19,12 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from ...harness import ArgumentError
 from ..common.distance_validation import describe_distance, distance_metrics
 from ..common.loop import add_loop_arguments, parse_run, print_flush
 from ..common.state import state_path
 from ..common.trainer import TrainingTask, model_task, train_model
-from ..common.walks import walk_samples
+from ..common.walks import WALK_RULES, walk_samples
 from .checkpoint import SHIPPED, stem_for
 from .model import ModelConfig, ValueMLP, encode
 
@@ -34,20 +35,30 @@ class DataConfig:
     walks_per_batch: int = 384  # x walk_length samples per step (~10k, CayleyPy's batch)
     walk_length: int = 26  # QTM's diameter; HTM uses 22
     validation_walks: int = 1000
+    # "nonbacktracking" (CayleyPy's) or "canonical": walks along the searches' canonical
+    # sequences, whose lengths waste fewer steps (:mod:`cubebench.solvers.common.walks`)
+    walks: str = "nonbacktracking"
+
+    def __post_init__(self) -> None:
+        if self.walks not in WALK_RULES:
+            raise ArgumentError(f"cayley-mlp walks={self.walks!r}: one of {', '.join(WALK_RULES)}")
 
     @classmethod
-    def for_metric(cls, metric: str) -> DataConfig:
-        return cls() if metric == "qtm" else cls("htm", 448, 22)
+    def for_metric(cls, metric: str, walks: str = "nonbacktracking") -> DataConfig:
+        if metric == "qtm":
+            return cls(walks=walks)
+        return cls("htm", 448, 22, walks=walks)
 
 
 def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: int) -> TrainingTask:
     rng_val = np.random.default_rng([seed, 1])  # a stream training never draws from
-    states, _, depths = walk_samples(data.validation_walks, data.walk_length, rng_val, data.metric)
+    walks = partial(walk_samples, length=data.walk_length, metric=data.metric, rule=data.walks)
+    states, _, depths = walks(data.validation_walks, rng=rng_val)
     val_x = encode(states, device)
     val_y = torch.from_numpy(depths.astype(np.float32)).to(device)
 
     def make_batch(rng: np.random.Generator):
-        states, _, depths = walk_samples(data.walks_per_batch, data.walk_length, rng, data.metric)
+        states, _, depths = walks(data.walks_per_batch, rng=rng)
         return encode(states), torch.from_numpy(depths.astype(np.float32))
 
     def validate(model) -> dict:
@@ -57,7 +68,7 @@ def make_task(data: DataConfig, model_config: ModelConfig, device: str, seed: in
         stem_for(data.metric),
         data,
         model_config.to_dict(),
-        "steps of a non-backtracking random walk from solved (diffusion distance)",
+        f"steps of a {data.walks} random walk from solved (diffusion distance)",
         model=ValueMLP(model_config),
         make_batch=make_batch,
         loss=lambda out, y: F.mse_loss(out.float(), y),
@@ -79,6 +90,12 @@ def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(prog="bench train cayley-mlp", description=__doc__)
     add_loop_arguments(parser, SHIPPED.folder)
     parser.add_argument("--metric", choices=["htm", "qtm"], default="qtm", help="move set")
+    parser.add_argument(
+        "--walks",
+        choices=WALK_RULES,
+        default="nonbacktracking",
+        help="the training walks' rule: CayleyPy's non-backtracking walks, or canonical sequences",
+    )
     default = ModelConfig()
     parser.add_argument("--hidden1", type=int, default=default.hidden1, help="first layer")
     parser.add_argument("--hidden2", type=int, default=default.hidden2, help="second layer")
@@ -87,9 +104,9 @@ def main(argv: list[str] | None = None) -> dict:
     )
     state = lambda a: state_path(a.out, stem_for(a.metric))  # noqa: E731
     sizes = ("hidden1", "hidden2", "residual_blocks")
-    loop, args = parse_run(parser, argv, sizes, state)
+    loop, args = parse_run(parser, argv, (*sizes, "walks"), state)
     config = ModelConfig(**{name: getattr(args, name) for name in sizes})
-    return train(loop, DataConfig.for_metric(args.metric), config, log=print_flush)
+    return train(loop, DataConfig.for_metric(args.metric, args.walks), config, log=print_flush)
 
 
 if __name__ == "__main__":

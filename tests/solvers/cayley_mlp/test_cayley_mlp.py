@@ -8,6 +8,7 @@ import shutil
 import numpy as np
 import pytest
 
+from cubebench.harness import ArgumentError
 from cubebench.harness.cube import apply_sequence, facelets_to_state, is_solved
 from cubebench.harness.cube.moves import MOVE_INVERSE, MOVE_QTM
 from cubebench.harness.registry import make_solver
@@ -98,3 +99,9 @@ def test_meet_in_the_middle_finishes_the_shipped_model_optimally_by_table(isolat
         assert attempt.moves and is_solved(apply_sequence(state, attempt.moves)), inst.id
         assert (MOVE_QTM[list(attempt.moves)] == 1).all()
         assert len(attempt.moves) == attempt.info["met_at_depth"] + 3 <= 6
+
+
+def test_an_unknown_walk_rule_is_refused_by_name():
+    with pytest.raises(ArgumentError, match="walks='spiral': one of nonbacktracking, canonical"):
+        DataConfig(walks="spiral")
+    assert DataConfig.for_metric("htm", "canonical").walks == "canonical"
