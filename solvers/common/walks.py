@@ -61,7 +61,7 @@ def _canonical_walks(n: int, length: int, rng: np.random.Generator, metric: str)
         if step >= 2 and moves.name == "qtm":
             twice = local[:, step - 1] == local[:, step - 2]  # (n,)
             allowed[rows[twice], local[twice, step - 1]] = False
-        counts = allowed.sum(axis=1)  # (n,) at least 9 in QTM, 12 in HTM
+        counts = allowed.sum(axis=1)  # (n,) at least 8 in QTM, 12 in HTM
         pick = (rng.random(n) * counts).astype(np.int64)  # (n,) which allowed move
         local[:, step] = np.argmax(np.cumsum(allowed, axis=1) > pick[:, None], axis=1)
     return moves.moves[local]
