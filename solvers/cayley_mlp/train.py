@@ -24,7 +24,7 @@ from ..common.distance_validation import describe_distance, distance_metrics
 from ..common.loop import add_loop_arguments, parse_run, print_flush
 from ..common.state import state_path
 from ..common.trainer import TrainingTask, model_task, train_model
-from ..common.walks import WALK_RULES, walk_samples
+from ..common.walks import WALK_RULES, WalkRule, walk_samples
 from .checkpoint import SHIPPED, stem_for
 from .model import ModelConfig, ValueMLP, encode
 
@@ -37,14 +37,14 @@ class DataConfig:
     validation_walks: int = 1000
     # "nonbacktracking" (CayleyPy's) or "canonical": walks along the searches' canonical
     # sequences, whose lengths waste fewer steps (:mod:`cubebench.solvers.common.walks`)
-    walks: str = "nonbacktracking"
+    walks: WalkRule = "nonbacktracking"
 
     def __post_init__(self) -> None:
         if self.walks not in WALK_RULES:
             raise ArgumentError(f"cayley-mlp walks={self.walks!r}: one of {', '.join(WALK_RULES)}")
 
     @classmethod
-    def for_metric(cls, metric: str, walks: str = "nonbacktracking") -> DataConfig:
+    def for_metric(cls, metric: str, walks: WalkRule = "nonbacktracking") -> DataConfig:
         if metric == "qtm":
             return cls(walks=walks)
         return cls("htm", 448, 22, walks=walks)
@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument(
         "--walks",
         choices=WALK_RULES,
-        default="nonbacktracking",
+        default=DataConfig.walks,
         help="the training walks' rule: CayleyPy's non-backtracking walks, or canonical sequences",
     )
     default = ModelConfig()

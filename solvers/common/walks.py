@@ -14,14 +14,14 @@ walks from separate seed streams, and never use the suites.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 
 from ...harness import MOVE_INVERSE, apply_moves, move_set, solved_batch
 
 WalkRule = Literal["nonbacktracking", "canonical"]
-WALK_RULES: tuple[str, ...] = ("nonbacktracking", "canonical")
+WALK_RULES: tuple[str, ...] = get_args(WalkRule)
 
 
 def random_walks(
