@@ -4,7 +4,9 @@ with every instance recorded exactly once and nothing written outside its folder
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import signal
 import tempfile
 from pathlib import Path
@@ -19,10 +21,29 @@ FAULTS = ("sigkill", "sigterm", "unterminated", "cut", "second_writer")
 RESUME = ("--quiet", "--no-report")
 
 
+def _writer_lock_held(folder: Path) -> bool:
+    """Whether some process holds the folder's writer lock now (probed without taking it)."""
+    try:
+        fd = os.open(folder / ".writer.lock", os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
 def _apply(fault: str, proc, folder: Path) -> None:
     if fault == "second_writer":
         second = bench("run", "--resume", str(folder), *RESUME)
-        if proc.poll() is None:  # the first still writes: the second must be refused
+        # The first took the lock before its first record and never takes it again, so if it
+        # holds it still, it held it for the whole of the second's life: the second must have
+        # been refused. (A first that has finished its run but not yet exited holds nothing,
+        # and the second then resumes a finished run, legitimately.)
+        if proc.poll() is None and _writer_lock_held(folder):
             assert second.returncode == 2 and "being written by pid" in second.stderr
         proc.kill()
     elif fault == "sigterm":
