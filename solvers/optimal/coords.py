@@ -30,7 +30,9 @@ from typing import Final
 
 import numpy as np
 
-from ...harness.cube import NUM_MOVES, apply_move, from_cubies, to_cubies
+from ...harness.cube import NUM_MOVES, SOLVED, apply_move, apply_sequence, from_cubies, to_cubies
+from ...harness.cube.cubie import invert_states
+from ...harness.cube.engine import invert_sequence
 from ...harness.cube.moves import MOVE_FACE
 from ...harness.cube.symmetry import NUM_SYMMETRIES, SYMMETRY_MOVES, conjugate
 
@@ -213,3 +215,44 @@ def corner_parity(state: np.ndarray) -> int:
 
 
 assert math.comb(12, 4) == N_SLICE and math.factorial(8) == N_CPERM
+
+
+# The inverse of a state is as far from solved as the state, so the tables bound it too. Its
+# coordinates are not functions of the state's (a move acts on the inverse from the other
+# side: ``inverse(x m) = m^-1 inverse(x)``, which relabels pieces rather than moving slots),
+# so a search carries the inverse's cubies on each axis and reads its coordinates from them.
+INVERSE_WIDTH: Final = 40
+"""A cubie row: corner permutation (8), twist (8), edge permutation (12), flip (12)."""
+
+
+def _cubie_row(state: np.ndarray) -> np.ndarray:
+    cp, co, ep, eo = to_cubies(state.reshape(54, 1))
+    return np.concatenate([cp[:, 0], co[:, 0], ep[:, 0], eo[:, 0]]).astype(np.uint8)
+
+
+def inverse_cubies(state: np.ndarray) -> np.ndarray:
+    """(54,) state -> (3, 40) uint8: the cubie row of the inverse of its image on each axis."""
+    rows = [_cubie_row(invert_states(conjugate(state, k).reshape(54, 1))) for k in AXIS_SYMMETRIES]
+    return np.stack(rows)
+
+
+@cache
+def premove_table() -> np.ndarray:
+    """(18, 40) uint8: row ``m`` is the cubie row of ``m``'s inverse, which a cubie row of an
+    inverse takes in from the left (its pieces relabelled) when ``m`` is played on the state."""
+    return np.stack(
+        [_cubie_row(apply_sequence(SOLVED, invert_sequence([m]))) for m in range(NUM_MOVES)]
+    )
+
+
+@cache
+def sorted_lookup() -> tuple[np.ndarray, np.ndarray]:
+    """``slice`` of each 12-bit mask of the slots holding slice edges (-1 where not four),
+    and the rank of each order of the four, coded base 4 in slot order (first digit high)."""
+    by_mask = np.full(1 << 12, -1, np.int32)
+    for i, slots in enumerate(_COMBOS):
+        by_mask[sum(1 << s for s in slots)] = i
+    by_order = np.full(4**4, -1, np.int32)
+    for r, order in enumerate(_ORDERS):
+        by_order[sum(o * 4 ** (3 - k) for k, o in enumerate(order))] = r
+    return by_mask, by_order

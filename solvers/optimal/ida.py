@@ -9,8 +9,14 @@ of nodes and continue from where it stopped: the caller checks its clock between
 A node's lower bound is the largest of one axis table looked up on all three axes and, with
 the large tables, the corner table. The axis table is, by ``mode``: ``SMALL``, the two small
 tables (twist x slice, flip x slice); ``LARGE``, Kociemba's symmetry-reduced phase-1 x 24
-table (flip x sorted slice by class, x twist: :mod:`.flipslice`). Each lookup that already
-prunes the node skips the rest.
+table (flip x sorted slice by class, x twist: :mod:`.flipslice`). A child the state's own
+lookups leave standing is then looked up as its inverse, on all three axes: the inverse is as
+far from solved, and its values are nearly independent of the state's, so they prune about
+half the children that survive. Each lookup that already prunes the node skips the rest.
+
+``inverse`` holds what the inverse's lookups need: the (18, 40) cubie rows that relabel an
+inverse's pieces when a move is played (:func:`.coords.premove_table`) and the two small
+lookups that turn a cubie row's slice edges into the sorted-slice coordinate.
 
 Coordinates of a node, one row of ``coords`` (depth + 1, 10): twist, flip and sorted slice of
 the image on each of the three axes (U-D, R-L, F-B), then the corner permutation.
@@ -23,7 +29,7 @@ from typing import Final
 import numba
 import numpy as np
 
-from .coords import N_FLIP, N_SORTED, N_TWIST
+from .coords import INVERSE_WIDTH, N_FLIP, N_SORTED, N_TWIST
 
 SMALL: Final = 0
 LARGE: Final = 1
@@ -82,28 +88,73 @@ def _allowed(path, d, m, qtm, follow):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def _axis_value(row, a, tables):  # pragma: no cover
+def _value(tw, fl, so, tables):  # pragma: no cover
     if tables[5] == LARGE:
-        y = row[3 * a + 1] * N_SORTED + row[3 * a + 2]
-        i = np.int64(tables[10][y]) * N_TWIST + tables[12][row[3 * a], tables[11][y]]
+        y = fl * N_SORTED + so
+        i = np.int64(tables[10][y]) * N_TWIST + tables[12][tw, tables[11][y]]
         return np.int64((tables[9][i >> 1] >> ((i & 1) << 2)) & 15)
-    cut = row[3 * a + 2] // 24  # the slice, the order of its edges aside
-    return np.int64(
-        max(tables[6][cut * N_TWIST + row[3 * a]], tables[7][cut * N_FLIP + row[3 * a + 1]])
-    )
+    cut = so // 24  # the slice, the order of its edges aside
+    return np.int64(max(tables[6][cut * N_TWIST + tw], tables[7][cut * N_FLIP + fl]))
+
+
+@numba.njit(cache=True, inline="always")
+def _axis_value(row, a, tables):  # pragma: no cover
+    return _value(row[3 * a], row[3 * a + 1], row[3 * a + 2], tables)
+
+
+@numba.njit(cache=True, inline="always")
+def premove(src, dst, z):  # pragma: no cover
+    """The cubie row ``z src`` into ``dst``: ``src``'s pieces relabelled by ``z`` (rows of 40:
+    corner permutation, twist, edge permutation, flip)."""
+    for i in range(8):
+        p = src[i]
+        dst[i] = z[p]
+        o = src[8 + i] + z[8 + p]
+        dst[8 + i] = o - 3 if o >= 3 else o
+    for i in range(12):
+        p = src[16 + i]
+        dst[16 + i] = z[16 + p]
+        dst[28 + i] = src[28 + i] ^ z[28 + p]
+
+
+@numba.njit(cache=True, inline="always")
+def cubie_coordinates(c, inverse):  # pragma: no cover
+    """A cubie row's twist, flip and sorted slice."""
+    tw, fl, mask, code = 0, 0, 0, 0
+    for i in range(7):
+        tw = tw * 3 + c[8 + i]
+    for i in range(11):
+        fl = fl * 2 + c[28 + i]
+    for i in range(12):
+        e = c[16 + i]
+        if e >= 8:  # a U-D slice edge
+            mask |= 1 << i
+            code = code * 4 + e - 8
+    return np.int64(tw), np.int64(fl), np.int64(inverse[1][mask]) * 24 + inverse[2][code]
+
+
+@numba.njit(cache=True, inline="always")
+def cubie_value(c, inverse, tables):  # pragma: no cover
+    """The axis table's value of a cubie row."""
+    tw, fl, so = cubie_coordinates(c, inverse)
+    return _value(tw, fl, so, tables)
 
 
 @numba.njit(cache=True)
-def _expand(d, src, path, moves, qtm, follow, walk, tables, room):  # pragma: no cover
+def _expand(  # pragma: no cover
+    d, src, src_inv, path, moves, qtm, follow, walk, tables, inverse, room
+):
     """Every allowed child of the node at depth ``d``, with its bound, into ``walk``'s rows
     for ``d``. ``room``: the moves left to the bound after a child's; a child whose bound
     exceeds it is pruned, and once one table proves that, the others are not read.
+    ``src_inv``: the (3, 40) cubie rows of the node's inverse on each axis; a child that
+    survives its own lookups gets its rows and is looked up as its inverse too.
 
     The tables are read table by table over all children, so the cache misses of the
     children's reads overlap instead of waiting one after another. A pruned child's bound
     may be partial; it only has to exceed ``room``, which is all the walk asks of it.
     """
-    kids, kid_move, kid_h, count, low_of = walk
+    kids, kid_move, kid_h, count, low_of, kid_inv = walk
     tw_mv, fl_mv, so_mv, cp_mv, axis_moves, mode = tables[:6]
     corners = tables[8]
     low = low_of[d]
@@ -122,23 +173,44 @@ def _expand(d, src, path, moves, qtm, follow, walk, tables, room):  # pragma: no
                 v = _axis_value(kids[d, j], a, tables)
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[j] = min(low[j], v)
-    for j in range(n):  # the tie rule of :func:`heuristic`, where all three were read
-        if low[j] < 99 and low[j] > 0 and kid_h[d, j] <= room:
-            kid_h[d, j] = max(kid_h[d, j], low[j] + 1)
+    _tie(d, n, low, kid_h, room)
+    pre = inverse[0]
+    for j in range(n):
+        low[j] = 99
+    for a in range(3):
+        for j in range(n):
+            if kid_h[d, j] <= room:
+                row = kid_inv[d, j, a]
+                premove(src_inv[a], row, pre[axis_moves[a, kid_move[d, j]]])
+                v = cubie_value(row, inverse, tables)
+                kid_h[d, j] = max(kid_h[d, j], v)
+                low[j] = min(low[j], v)
+    _tie(d, n, low, kid_h, room)
     count[d] = n
     return n
 
 
+@numba.njit(cache=True, inline="always")
+def _tie(d, n, low, kid_h, room):  # pragma: no cover
+    for j in range(n):  # the tie rule of :func:`heuristic`, where all three were read
+        if low[j] < 99 and low[j] > 0 and kid_h[d, j] <= room:
+            kid_h[d, j] = max(kid_h[d, j], low[j] + 1)
+
+
 @numba.njit(cache=True)
-def search(bound, budget, root, walk, next_kid, path, ptr, moves, qtm, follow, tables):
+def search(
+    bound, budget, root, root_inv, walk, next_kid, path, ptr, moves, qtm, follow, tables, inverse
+):
     """Continue the walk of ``bound``; returns ``(status, nodes generated)``.
 
-    Start a bound with ``ptr[0] = -1``: the walk expands ``root`` (a coordinates row) first.
+    Start a bound with ``ptr[0] = -1``: the walk expands ``root`` (a coordinates row, with
+    ``root_inv`` the cubie rows of its inverse) first.
     """
     nodes = 0
-    kids, kid_move, kid_h, count, _ = walk
+    kids, kid_move, kid_h, count, _, kid_inv = walk
     if ptr[0] < 0:
-        nodes += _expand(0, root, path, moves, qtm, follow, walk, tables, bound - 1)
+        args = (path, moves, qtm, follow, walk, tables, inverse)
+        nodes += _expand(0, root, root_inv, *args, bound - 1)
         ptr[0], next_kid[0] = 0, 0
     while True:
         d = ptr[0]
@@ -158,20 +230,22 @@ def search(bound, budget, root, walk, next_kid, path, ptr, moves, qtm, follow, t
         if nodes >= budget:
             next_kid[d] = i
             return PAUSED, nodes
-        nodes += _expand(d + 1, kids[d, i], path, moves, qtm, follow, walk, tables, room - 1)
+        args = (path, moves, qtm, follow, walk, tables, inverse)
+        nodes += _expand(d + 1, kids[d, i], kid_inv[d, i], *args, room - 1)
         ptr[0], next_kid[d + 1] = d + 1, 0
 
 
 def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray, np.ndarray]:
     """Fresh arrays for a walk up to ``max_depth``: the children of each depth (their
-    coordinates, moves, bounds, count and smallest axis value), the next child to visit, the
-    path and the depth."""
+    coordinates, moves, bounds, count, smallest axis value and inverse's cubie rows), the
+    next child to visit, the path and the depth."""
     walk = (
         np.zeros((max_depth + 1, 18, 10), np.int64),
         np.zeros((max_depth + 1, 18), np.int64),
         np.zeros((max_depth + 1, 18), np.int64),
         np.zeros(max_depth + 1, np.int64),
         np.zeros((max_depth + 1, 18), np.int64),  # the smallest axis value of each child
+        np.zeros((max_depth + 1, 18, 3, INVERSE_WIDTH), np.uint8),  # the inverse's cubie rows
     )
     return (
         walk,

@@ -19,9 +19,19 @@ import numpy as np
 
 from ...harness import Attempt, Budget, Range, SolverSettings
 from ...harness.cube import SOLVED, apply_sequence, is_solved
+from ...harness.cube.cubie import invert_states
 from ...harness.cube.moves import CANONICAL_FOLLOW
 from . import ida
-from .coords import AXIS_MOVES, axis_coordinates, corner_index, corner_parity, move_tables
+from .coords import (
+    AXIS_MOVES,
+    axis_coordinates,
+    corner_index,
+    corner_parity,
+    inverse_cubies,
+    move_tables,
+    premove_table,
+    sorted_lookup,
+)
 from .flipslice import classes, conjugation_tables
 from .tables import Progress, load, metric_moves
 
@@ -71,25 +81,33 @@ class OptimalSolver:
         else:
             none = (empty, np.zeros(1, np.int32), empty, np.zeros((1, 16), np.int32))
             self._tables = (*moving, ida.SMALL, *loaded, empty, *none)  # no corner table
+        self._inverse = (premove_table(), *sorted_lookup())
         self._moves = metric_moves(s.metric).astype(np.int64)
         self._qtm = s.metric == "qtm"
         self._follow = np.ascontiguousarray(CANONICAL_FOLLOW)
         self.solve(np.asarray(apply_sequence(SOLVED, [0]), np.uint8), Budget())  # compile
 
-    def _walk(self, bound: int, budget: int, root: np.ndarray, walk: tuple) -> tuple[int, int]:
-        args = (self._moves, self._qtm, self._follow, self._tables)
-        return ida.search(bound, budget, root, *walk, *args)
+    def _walk(
+        self, bound: int, budget: int, root: tuple[np.ndarray, np.ndarray], walk: tuple
+    ) -> tuple[int, int]:
+        args = (self._moves, self._qtm, self._follow, self._tables, self._inverse)
+        return ida.search(bound, budget, *root, *walk, *args)
 
-    def lower_bound(self, cube: np.ndarray) -> int:
-        """The tables' bound on ``cube``'s distance (0 only for states the tables call solved)."""
-        return int(ida.heuristic(self._root(cube), self._tables))
+    def lower_bound(self, cube: np.ndarray, inverse: bool = True) -> int:
+        """The tables' bound on ``cube``'s distance, with ``inverse`` the larger of the cube's
+        own and its inverse's (0 only for states the tables call solved)."""
+        cubes = [cube]
+        if inverse:
+            cubes.append(invert_states(np.asarray(cube).reshape(54, 1))[:, 0])
+        return max(int(ida.heuristic(self._root(c)[0], self._tables)) for c in cubes)
 
     @staticmethod
-    def _root(cube: np.ndarray) -> np.ndarray:
+    def _root(cube: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The walk's root: the cube's coordinates row and its inverse's (3, 40) cubie rows."""
         row = np.empty(10, np.int64)
         row[:9] = axis_coordinates(cube).ravel()
         row[9] = corner_index(cube) // 2187
-        return row
+        return row, inverse_cubies(np.asarray(cube))
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
         if is_solved(cube):
