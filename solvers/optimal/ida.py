@@ -11,8 +11,8 @@ the large tables, the corner table. The axis table is, by ``mode``: ``SMALL``, t
 tables (twist x slice, flip x slice); ``LARGE``, Kociemba's symmetry-reduced phase-1 x 24
 table (flip x sorted slice by class, x twist: :mod:`.flipslice`). A child the state's own
 lookups leave standing is then looked up as its inverse, on all three axes: the inverse is as
-far from solved, and its values are nearly independent of the state's, so they prune about
-half the children that survive. Each lookup that already prunes the node skips the rest.
+far from solved, and its values differ from the state's often enough to halve the nodes of
+a random-state solve. Each lookup that already prunes the node skips the rest.
 
 ``inverse`` holds what the inverse's lookups need: the (18, 40) cubie rows that relabel an
 inverse's pieces when a move is played (:func:`.coords.premove_table`) and the two small
