@@ -41,6 +41,7 @@ from .coords import (
     coordinates,
     move_tables,
 )
+from .memory import on_huge_pages
 
 UD: Final = np.asarray(GROUPS["ud"])
 """The 16 symmetries keeping the U-D axis (indices into the harness's 48), identity first."""
@@ -126,9 +127,11 @@ class Classes(NamedTuple):
 
 @cache
 def classes() -> Classes:
-    """The classes (a few seconds to compute, deterministic)."""
+    """The classes (a few seconds to compute, deterministic); the two arrays read at every
+    lookup lie on huge pages (:mod:`.memory`)."""
     c = conjugation_tables()
-    return Classes(*_classes(c.flip, c.sorted, c.mask, c.inverse))
+    cls, sym, reps, stab = _classes(c.flip, c.sorted, c.mask, c.inverse)
+    return Classes(on_huge_pages(cls), on_huge_pages(sym), reps, stab)
 
 
 assert NUM_MOVES == 18 and len(UD) == 16

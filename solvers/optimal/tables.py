@@ -21,7 +21,6 @@ with another hash is damaged and is refused with its path).
 from __future__ import annotations
 
 import hashlib
-import mmap
 import os
 import sys
 from collections.abc import Callable
@@ -37,6 +36,7 @@ from ...harness.paths import cache_dir
 from . import flipslice
 from .coords import N_CPERM, N_FLIP, N_SLICE, N_TWIST, SOLVED_SLICE, move_tables
 from .flipslice import N_CLASSES, UNSEEN
+from .memory import huge_empty
 
 Progress = Callable[[str, int, int], None]
 """``progress(table, entries_done, entries_total)`` during a build, after each level."""
@@ -226,9 +226,8 @@ def load(
 
 
 def _read(path: Path) -> np.ndarray:
-    """A table file read into private memory backed by huge pages where the kernel offers
-    them: a lookup lands anywhere in a gigabyte, and with 4 KB pages nearly every one would
-    also miss the address translation cache."""
+    """A table file read into memory backed by huge pages (:mod:`.memory`): a lookup lands
+    anywhere in a gigabyte."""
     with path.open("rb") as f:
         version = np.lib.format.read_magic(f)
         read_header = (
@@ -239,10 +238,8 @@ def _read(path: Path) -> np.ndarray:
         shape, fortran, dtype = read_header(f)
         if fortran or dtype != np.uint8 or len(shape) != 1:
             raise TableError(f"{path}: not a one-dimensional uint8 table")
-        buffer = mmap.mmap(-1, max(int(shape[0]), 1))
-        if hasattr(mmap, "MADV_HUGEPAGE"):
-            buffer.madvise(mmap.MADV_HUGEPAGE)
-        view = memoryview(buffer)
+        table = huge_empty(int(shape[0]), np.uint8)
+        view = memoryview(table)
         done = 0
         while done < shape[0]:
             read = f.readinto(view[done : done + (1 << 26)])
@@ -250,4 +247,4 @@ def _read(path: Path) -> np.ndarray:
                 raise TableError(f"{path}: ends after {done} of {shape[0]} entries")
             done += read
         view.release()
-    return np.frombuffer(buffer, np.uint8, count=int(shape[0]))
+    return table
