@@ -5,7 +5,7 @@ written into the suite the moment it is proved, under the registry's lock, and a
 again skips every instance that already has an exact optimum in that metric. A search that
 runs out of time still proves something: every shorter length was searched, so the instance
 keeps ``optimal_<metric>_min`` (the largest bound proved so far) until a longer attempt
-settles it.
+settles it. An annotation tries such instances again only after all the others in its range.
 
 The cubes do not change, so a suite's states hash does not either: runs made before an
 annotation compare with runs made after (reports pin suites by their states).
@@ -75,6 +75,9 @@ def annotate_suite(
     info = annotatable(name)
     suite = read_suite_file(info.path, info.name, info.sha256, info.meta)
     todo = [i for i in suite.instances[:limit] if getattr(i, f"optimal_{metric}") is None]
+    # those that have run out of time before wait until the rest are proved: a retry at the
+    # same budget does the same search again, and should not hold up the cubes never tried
+    todo.sort(key=lambda i: getattr(i, f"optimal_{metric}_min") is not None)
     if not todo:
         return []
     if workers > 1 and solver is None:

@@ -55,6 +55,16 @@ def test_a_search_out_of_time_keeps_a_lower_bound_only(tmp_path: Path) -> None:
     assert instance.optimal_htm_min == outcome.lower_bound >= 1
 
 
+def test_instances_that_ran_out_of_time_are_retried_after_the_rest(tmp_path: Path) -> None:
+    name = _suite(tmp_path)
+    first = annotate_suite(name, "htm", limit=2, tables="small", time_limit_s=1e-6)
+    assert [o.optimum for o in first] == [None, None]
+    assert all(i.optimal_htm_min for i in load_suite(name).instances[:2])
+    rest = annotate_suite(name, "htm", tables="small")
+    assert [o.instance for o in rest] == [2, 3, 4, 0, 1]
+    assert [i.optimal_htm for i in load_suite(name).instances] == OPTIMA["htm"]
+
+
 def test_a_file_given_by_path_is_never_rewritten(tmp_path: Path) -> None:
     path = tmp_path / "users.jsonl"
     path.write_text(
