@@ -86,7 +86,8 @@ def annotate_command(
 
     Resumable: each result is written as soon as it is proved, and instances that already
     have an exact optimum are skipped. An instance whose search runs out of time keeps the
-    lower bound it proved. The cubes, and so the suite's states hash, do not change.
+    lower bound it proved and is tried again only after the others. The cubes, and so the
+    suite's states hash, do not change.
     """
     if not optimal:
         raise SuiteError("bench suites annotate: say what to add (--optimal)")
