@@ -3,6 +3,7 @@ takes on a suite, on one core.
 
     python benchmarks/optimal.py --suite depth-16-v1 --limit 20 --metric htm
     python benchmarks/optimal.py --build --metric qtm      # also time a fresh table build
+    python benchmarks/optimal.py --suite depth-17-v1 --limit 10 --known-scramble
 
 Every answer is checked (solved, and as long as the proof says); a cube whose search runs out
 of ``--time-limit`` counts as unsolved and its time as the limit, so the median and p90 are
@@ -20,7 +21,14 @@ from pathlib import Path
 
 import numpy as np
 
-from cubebench.harness.cube import apply_sequence, facelets_to_state, is_solved, length_qtm
+from cubebench.harness.cube import (
+    apply_sequence,
+    facelets_to_state,
+    invert_sequence,
+    is_solved,
+    length_qtm,
+    parse_moves,
+)
 from cubebench.harness.records.provenance import machine_info
 from cubebench.harness.solver import Budget
 from cubebench.harness.suites.catalog import load_suite
@@ -45,6 +53,11 @@ def main() -> None:
     parser.add_argument("--tables", choices=("small", "large"), default="large")
     parser.add_argument("--time-limit", type=float, default=600.0)
     parser.add_argument("--build", action="store_true", help="time a fresh table build too")
+    parser.add_argument(
+        "--known-scramble",
+        action="store_true",
+        help="hand the solver each scramble's inverse as a known solution, as the annotation does",
+    )
     args = parser.parse_args()
     print(f"CPU: {machine_info()['cpu']} ({platform.machine()}), one core for the search")
     if args.build:
@@ -55,8 +68,11 @@ def main() -> None:
     times, rates, lengths, unsolved = [], [], [], 0
     for instance in load_suite(args.suite, limit=args.limit).instances[: args.limit]:
         state = facelets_to_state(instance.facelets)
+        known = None
+        if args.known_scramble and instance.scramble:
+            known = invert_sequence(parse_moves(instance.scramble))
         start = time.perf_counter()
-        attempt = solver.solve(state, Budget(wall_seconds=args.time_limit))
+        attempt = solver.solve(state, Budget(wall_seconds=args.time_limit), known=known)
         took = time.perf_counter() - start
         times.append(took)
         rates.append(attempt.nodes_expanded / max(took, 1e-9))

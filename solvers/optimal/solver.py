@@ -11,6 +11,7 @@ was proved.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, ClassVar, Literal
@@ -18,7 +19,14 @@ from typing import Annotated, ClassVar, Literal
 import numpy as np
 
 from ...harness import Attempt, Budget, Range, SolverSettings
-from ...harness.cube import SOLVED, apply_sequence, is_solved
+from ...harness.cube import (
+    SOLVED,
+    apply_sequence,
+    format_moves,
+    is_solved,
+    length_qtm,
+    reduce_moves,
+)
 from ...harness.cube.cubie import invert_states
 from ...harness.cube.moves import CANONICAL_FOLLOW
 from . import ida
@@ -109,9 +117,24 @@ class OptimalSolver:
         row[9] = corner_index(cube) // 2187
         return row, inverse_cubies(np.asarray(cube))
 
-    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+    def solve(
+        self, cube: np.ndarray, budget: Budget, known: Sequence[int] | None = None
+    ) -> Attempt:
+        """The optimum of ``cube``, proved within ``budget``.
+
+        Args:
+            cube: (54,) the state.
+            budget: wall clock, nodes and length.
+            known: a solution of ``cube`` already at hand (a suite's scramble, inverted),
+                which bounds the optimum from above: once every shorter bound is searched to
+                its end without a solution, it is the optimum, and the search of its own
+                length (most of a solve when it is optimal) is skipped.
+
+        Raises:
+            ValueError: ``known`` does not solve ``cube``.
+        """
+        metric = self.settings.metric
         if is_solved(cube):
-            metric = self.settings.metric
             return Attempt(
                 moves=(), info={"metric": metric, "optimal": True, f"optimal_{metric}": 0}
             )
@@ -120,6 +143,16 @@ class OptimalSolver:
         limit = self.settings.max_length
         if budget.max_length is not None and not self._qtm:
             limit = min(limit, budget.max_length)
+        shortest: list[int] | None = None
+        if known is not None:
+            if not is_solved(apply_sequence(cube, list(known))):
+                raise ValueError(f"known={format_moves(known)!r}: does not solve the cube")
+            shortest = reduce_moves(known)
+            length = length_qtm(shortest) if self._qtm else len(shortest)
+            if length <= limit:
+                limit = length - (2 if self._qtm else 1)  # its parity is the optimum's
+            else:
+                shortest = None
         bound = self.lower_bound(cube)
         if self._qtm and bound % 2 != corner_parity(cube):
             bound += 1
@@ -145,9 +178,19 @@ class OptimalSolver:
                 if out_of_nodes or time.monotonic() > deadline:
                     return self._gave_up(nodes, bound, "budget")
             bound += step
+        if shortest is not None:
+            proof = "every shorter bound searched to its end; a known solution is this long"
+            return self._answer(shortest, nodes, limit + step, time.monotonic() - start, proof)
         return self._gave_up(nodes, bound, f"max_length={limit}")
 
-    def _answer(self, path: list[int], nodes: int, length: int, seconds: float) -> Attempt:
+    def _answer(
+        self,
+        path: list[int],
+        nodes: int,
+        length: int,
+        seconds: float,
+        proof: str = "every shorter bound searched to its end",
+    ) -> Attempt:
         return Attempt(
             moves=tuple(_merge_quarter_pairs(path)),
             nodes_expanded=nodes,
@@ -155,7 +198,7 @@ class OptimalSolver:
                 "metric": self.settings.metric,
                 "optimal": True,
                 f"optimal_{self.settings.metric}": length,
-                "proof": "every shorter bound searched to its end",
+                "proof": proof,
                 "tables": self.settings.tables,
                 "search_s": round(seconds, 3),
             },

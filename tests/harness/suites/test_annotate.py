@@ -7,9 +7,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from cubebench.harness.suites.annotate import annotate_suite
+from cubebench.harness import Attempt, Budget
+from cubebench.harness.cube import (
+    SOLVED,
+    apply_sequence,
+    invert_sequence,
+    parse_moves,
+    state_to_facelets,
+)
+from cubebench.harness.registry import make_solver
+from cubebench.harness.suites.annotate import _unscramble, annotate_suite
 from cubebench.harness.suites.catalog import load_suite, register_user_suite, suite_info
 from cubebench.harness.suites.importers import IMPORTERS
 from cubebench.harness.suites.model import Instance, SuiteError, with_proved
@@ -57,12 +67,41 @@ def test_a_search_out_of_time_keeps_a_lower_bound_only(tmp_path: Path) -> None:
 
 def test_instances_that_ran_out_of_time_are_retried_after_the_rest(tmp_path: Path) -> None:
     name = _suite(tmp_path)
-    first = annotate_suite(name, "htm", limit=2, tables="small", time_limit_s=1e-6)
-    assert [o.optimum for o in first] == [None, None]
+
+    class OutOfTime:
+        def solve(self, state: np.ndarray, budget: Budget, known: list[int] | None = None):
+            return Attempt(moves=(), info={"optimal_htm_min": 3})
+
+    first = annotate_suite(name, "htm", limit=2, solver=OutOfTime())
+    assert [(o.optimum, o.lower_bound) for o in first] == [(None, 3), (None, 3)]
     assert all(i.optimal_htm_min for i in load_suite(name).instances[:2])
     rest = annotate_suite(name, "htm", tables="small")
     assert [o.instance for o in rest] == [2, 3, 4, 0, 1]
     assert [i.optimal_htm for i in load_suite(name).instances] == OPTIMA["htm"]
+
+
+def test_a_scramble_that_solves_the_cube_is_handed_on_as_a_known_solution(tmp_path: Path) -> None:
+    name = _suite(tmp_path)
+    real = make_solver("optimal", {"metric": "qtm", "tables": "small"})
+    seen: list[list[int] | None] = []
+
+    class Spy:
+        def solve(self, state: np.ndarray, budget: Budget, known: list[int] | None = None):
+            seen.append(known)
+            return real.solve(state, budget, known=known)
+
+    outcomes = annotate_suite(name, "qtm", solver=Spy())
+    assert [o.optimum for o in outcomes] == OPTIMA["qtm"]
+    assert seen == [invert_sequence(parse_moves(s)) for s in SCRAMBLES]
+
+
+def test_a_scramble_that_does_not_give_the_cube_is_not_used() -> None:
+    state = apply_sequence(SOLVED, parse_moves("R U"))
+    cube = state_to_facelets(state)
+    assert _unscramble(Instance(0, cube, scramble="F"), state) is None
+    assert _unscramble(Instance(0, cube, scramble="R Q"), state) is None  # not notation
+    assert _unscramble(Instance(0, cube), state) is None
+    assert _unscramble(Instance(0, cube, scramble="R U"), state) == parse_moves("U' R'")
 
 
 def test_a_file_given_by_path_is_never_rewritten(tmp_path: Path) -> None:

@@ -19,10 +19,12 @@ from cubebench.harness import Budget
 from cubebench.harness.cube import (
     SOLVED,
     apply_sequence,
+    invert_sequence,
     is_solved,
     length_qtm,
     parse_moves,
     random_states,
+    reduce_moves,
 )
 from cubebench.harness.registry import make_solver
 from cubebench.harness.suites.hard import SUPERFLIP
@@ -66,6 +68,35 @@ def test_shallow_cubes_get_the_oracles_distance(metric: str, table_folder: str, 
     assert _length(attempt.moves, metric) == distance[0]
     assert attempt.info["optimal"] is True
     assert attempt.info[f"optimal_{metric}"] == distance[0]
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+@given(data=st.data())
+def test_a_known_solution_bounds_the_search_and_changes_no_optimum(
+    metric: str, table_folder: str, data
+) -> None:
+    moves = data.draw(st.lists(st.integers(0, 17), min_size=1, max_size=SHALLOW))
+    state = apply_sequence(SOLVED, moves)
+    distance, exact = _oracle(metric).distances(state.reshape(54, 1), 4)
+    if not exact[0] or is_solved(state):
+        return
+    solver, budget = _solver(metric, table_folder), Budget(wall_seconds=3600)
+    known = invert_sequence(moves)
+    plain, bounded = solver.solve(state, budget), solver.solve(state, budget, known=known)
+    assert is_solved(apply_sequence(state, list(bounded.moves)))
+    assert _length(bounded.moves, metric) == bounded.info[f"optimal_{metric}"] == distance[0]
+    if _length(tuple(reduce_moves(known)), metric) == distance[0]:
+        # the known solution is optimal: the search of its own length is skipped
+        assert bounded.nodes_expanded < plain.nodes_expanded
+        assert "known solution" in bounded.info["proof"]
+    else:
+        assert bounded.nodes_expanded == plain.nodes_expanded  # the same search finds it
+
+
+def test_a_known_solution_that_does_not_solve_the_cube_is_refused(table_folder: str) -> None:
+    state = apply_sequence(SOLVED, parse_moves("R U F"))
+    with pytest.raises(ValueError, match="known='F U R'"):
+        _solver("htm", table_folder).solve(state, Budget(), known=parse_moves("F U R"))
 
 
 @given(data=st.data())
