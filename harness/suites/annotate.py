@@ -5,7 +5,8 @@ written into the suite the moment it is proved, under the registry's lock, and a
 again skips every instance that already has an exact optimum in that metric. A search that
 runs out of time still proves something: every shorter length was searched, so the instance
 keeps ``optimal_<metric>_min`` (the largest bound proved so far) until a longer attempt
-settles it. An annotation tries such instances again only after all the others in its range.
+settles it. An annotation takes the instances in the order of the lower bound they carry,
+lowest first, so it tries those again only after the ones never tried.
 
 The cubes do not change, so a suite's states hash does not either: runs made before an
 annotation compare with runs made after (reports pin suites by their states).
@@ -84,9 +85,10 @@ def annotate_suite(
     info = annotatable(name)
     suite = read_suite_file(info.path, info.name, info.sha256, info.meta)
     todo = [i for i in suite.instances[:limit] if getattr(i, f"optimal_{metric}") is None]
-    # those that have run out of time before wait until the rest are proved: a retry at the
-    # same budget does the same search again, and should not hold up the cubes never tried
-    todo.sort(key=lambda i: getattr(i, f"optimal_{metric}_min") is not None)
+    # lowest known lower bound first: one that a search has already run out of time on
+    # carries the bound it proved, and a retry at the same budget repeats the same search,
+    # so it waits until the cubes never tried (which carry at most the oracle's) are done
+    todo.sort(key=lambda i: getattr(i, f"optimal_{metric}_min") or 0)
     if not todo:
         return []
     if workers > 1 and solver is None:
