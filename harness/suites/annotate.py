@@ -21,6 +21,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
 from ..cube import (
     NotationError,
     apply_sequence,
@@ -151,8 +153,7 @@ def _prove(solver: Any, instance: Instance, metric: str, time_limit_s: float) ->
     state = facelets_to_state(instance.facelets)
     known = _unscramble(instance, state)
     start = time.monotonic()
-    budget = Budget(wall_seconds=time_limit_s)
-    attempt = solver.solve(state, budget, known=known) if known else solver.solve(state, budget)
+    attempt = solver.solve(state, Budget(wall_seconds=time_limit_s), known=known)
     seconds = time.monotonic() - start
     info = attempt.info
     if attempt.moves or is_solved(state):
@@ -167,7 +168,7 @@ def _prove(solver: Any, instance: Instance, metric: str, time_limit_s: float) ->
     return Outcome(instance.id, metric, None, bound, seconds)
 
 
-def _unscramble(instance: Instance, state: Any) -> list[int] | None:
+def _unscramble(instance: Instance, state: np.ndarray) -> list[int] | None:
     """The scramble's inverse, when the instance has a scramble and it solves the cube: an
     upper bound, so the solver need only show that nothing shorter exists."""
     if not instance.scramble:
