@@ -90,8 +90,8 @@ def _allowed(path, d, m, qtm, follow):  # pragma: no cover
 @numba.njit(cache=True, inline="always")
 def _value(tw, fl, so, tables):  # pragma: no cover
     if tables[5] == LARGE:
-        y = fl * N_SORTED + so
-        i = np.int64(tables[10][y]) * N_TWIST + tables[12][tw, tables[11][y]]
+        w = np.int64(tables[10][fl * N_SORTED + so])  # class << 4 | symmetry
+        i = (w >> 4) * N_TWIST + tables[11][tw, w & 15]
         return np.int64((tables[9][i >> 1] >> ((i & 1) << 2)) & 15)
     cut = so // 24  # the slice, the order of its edges aside
     return np.int64(max(tables[6][cut * N_TWIST + tw], tables[7][cut * N_FLIP + fl]))

@@ -1,7 +1,7 @@
 """Arrays in private memory backed by transparent huge pages where the kernel offers them.
 
 The search reads its tables at random: each lookup lands anywhere in 1.7 GB (and in the
-97 MB and 24 MB arrays that name a value's symmetry class). With 4 KB pages nearly every
+97 MB array that names a value's symmetry class). With 4 KB pages nearly every
 such read also misses the address translation cache and walks the page table, itself a
 chain of memory reads; a 2 MB page covers 512 times as much, so the walk mostly stays in
 cache. The mapping must be private and anonymous: a shared one (what ``mmap.mmap(-1, n)``

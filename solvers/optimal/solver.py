@@ -40,7 +40,7 @@ from .coords import (
     premove_table,
     sorted_lookup,
 )
-from .flipslice import classes, conjugation_tables
+from .flipslice import conjugation_tables, packed
 from .tables import Progress, load, metric_moves
 
 CHUNK_NODES = 1 << 21
@@ -83,11 +83,10 @@ class OptimalSolver:
         empty = np.zeros(1, np.uint8)
         if s.tables == "large":
             x24, corners = loaded
-            found = classes()
-            reads = (ida.LARGE, empty, empty, corners, x24, found.cls, found.sym)
+            reads = (ida.LARGE, empty, empty, corners, x24, packed())
             self._tables = (*moving, *reads, conjugation_tables().twist)
         else:
-            none = (empty, np.zeros(1, np.int32), empty, np.zeros((1, 16), np.int32))
+            none = (empty, np.zeros(1, np.uint32), np.zeros((1, 16), np.int32))
             self._tables = (*moving, ida.SMALL, *loaded, empty, *none)  # no corner table
         self._inverse = (premove_table(), *sorted_lookup())
         self._moves = metric_moves(s.metric).astype(np.int64)
