@@ -178,6 +178,21 @@ def make_solver(name: str, settings: Mapping[str, Any] | None = None) -> Solver:
     return solver
 
 
+def prepare_solver(name: str, settings: Mapping[str, Any] | None = None) -> None:
+    """Do the one-time work a solver's first load would do (a table built into the cache),
+    here, before any replica loads.
+
+    A solver class may declare it with a ``prepare(settings)`` classmethod. It runs in the
+    calling process with no time limit and its progress on standard error, so a build of
+    minutes is not taken for a load that hangs (executors give a load 5 minutes); the loads
+    after it find the cache filled. Solvers without one need nothing.
+    """
+    cls = resolve_solver_class(name)
+    declared = getattr(cls, "prepare", None)
+    if callable(declared):
+        declared(checked_settings(name, cls, settings))
+
+
 def describe_settings(name: str, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The full, validated settings of a solver as plain data (for manifests)."""
     return asdict(checked_settings(name, resolve_solver_class(name), settings))

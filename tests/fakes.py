@@ -159,6 +159,27 @@ class DiesOnce(_Fake):
         return Attempt(_kociemba_moves(cube))
 
 
+class BuildsFirst(_Fake):
+    """Loads only from a cache its ``prepare`` fills, in a time longer than a load may take
+    (the test shortens the load timeout below it); ``marker`` gets the preparing process's id."""
+
+    Settings = OnceSettings
+
+    @classmethod
+    def prepare(cls, settings: OnceSettings) -> None:
+        time.sleep(6)
+        with open(settings.marker, "w") as f:
+            f.write(str(os.getpid()))
+
+    def __init__(self, settings: OnceSettings | None = None) -> None:
+        super().__init__(settings)
+        if not os.path.exists(self.settings.marker):
+            raise OSError("no cache: prepare did not run")
+
+    def solve(self, cube, budget):
+        return Attempt(_kociemba_moves(cube))
+
+
 class HalfGPU(_Fake):
     """Declares its own needs: two replicas share one GPU."""
 

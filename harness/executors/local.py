@@ -10,6 +10,7 @@ import time
 from multiprocessing.connection import wait
 from typing import Any
 
+from ..registry import prepare_solver
 from ..solver import SolverLoadError, kill_after
 from .base import Job, Sink
 from .messages import Crashed, Died, LoadFailed, Ready, Solved, Task
@@ -24,6 +25,8 @@ class LocalExecutor:
     def preload(self, jobs: list[Job]) -> dict[str, Worker]:
         if not jobs:
             return {}
+        for job in jobs:  # a first table build takes longer than a load may
+            prepare_solver(job.name, job.settings)
         return start_solvers({j.key: (j.name, j.settings) for j in jobs}, jobs[0].budget)
 
     def stop(self, handles: dict[str, Worker]) -> None:

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..records.provenance import machine_info
-from ..registry import solver_resources
+from ..registry import prepare_solver, solver_resources
 from ..solver import ArgumentError, Budget, SolverLoadError, kill_after
 from .base import Job, Sink
 from .messages import Outcome, Ready, Started, Task, load_solver, solve_task
@@ -118,6 +118,8 @@ class RayExecutor:
         went away, say) is started again, up to ``RETRIES`` times; a solver that reports it
         cannot load stops at once."""
         by_key = {job.key: job for job in jobs}
+        for job in jobs:  # the driver's cache; a replica elsewhere builds its own as it loads
+            prepare_solver(job.name, job.settings)
         started = {key: self._start(job) for key, job in by_key.items()}
         try:
             for attempt in range(RETRIES + 1):

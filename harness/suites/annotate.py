@@ -33,7 +33,7 @@ from ..cube import (
     length_qtm,
     parse_moves,
 )
-from ..registry import make_solver
+from ..registry import make_solver, prepare_solver
 from ..solver import Budget
 from .catalog import SuiteInfo, suite_info, update_suite
 from .model import Instance, SuiteError, check_optima, read_suite_file
@@ -96,7 +96,7 @@ def annotate_suite(
     if workers > 1 and solver is None:
         # the tables are built here once, with their progress shown, before the workers read
         # them: each worker building its own would race for memory and time
-        make_solver("optimal", {"metric": metric, "tables": tables})
+        prepare_solver("optimal", {"metric": metric, "tables": tables})
         results = _in_processes(todo, metric, time_limit_s, tables, workers)
     else:
         solver = solver or make_solver("optimal", {"metric": metric, "tables": tables})

@@ -41,7 +41,7 @@ from .coords import (
     sorted_lookup,
 )
 from .flipslice import conjugation_tables, packed
-from .tables import Progress, load, metric_moves
+from .tables import Progress, ensure, load, metric_moves
 
 CHUNK_NODES = 1 << 21
 """Nodes between two looks at the clock (a few hundredths of a second)."""
@@ -93,6 +93,12 @@ class OptimalSolver:
         self._qtm = s.metric == "qtm"
         self._follow = np.ascontiguousarray(CANONICAL_FOLLOW)
         self.solve(np.asarray(apply_sequence(SOLVED, [0]), np.uint8), Budget())  # compile
+
+    @classmethod
+    def prepare(cls, settings: OptimalSettings) -> None:
+        """Build the tables the first time, before any worker loads: a large build takes
+        minutes, which a load should not (the runner gives a load 5 minutes)."""
+        ensure(settings.tables, settings.metric)
 
     def _walk(
         self, bound: int, budget: int, root: tuple[np.ndarray, np.ndarray], walk: tuple

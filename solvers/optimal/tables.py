@@ -193,18 +193,15 @@ class TableError(RuntimeError):
     """A cached table whose contents are not what a correct build writes."""
 
 
-def load(
+def ensure(
     size: str, metric: str, folder: Path | None = None, progress: Progress | None = None
-) -> tuple[np.ndarray, ...]:
-    """The tables of ``size`` in ``metric``, built into ``folder`` (default
-    ``$CUBEBENCH_HOME/cache/optimal``) the first time, with ``progress`` (default: a bar on
-    standard error), and read from there after.
-
-    Raises:
-        TableError: a cached file's SHA-256 differs from the one a correct build writes.
-    """
+) -> list[Path]:
+    """The files of the tables of ``size`` in ``metric`` in ``folder`` (default
+    ``$CUBEBENCH_HOME/cache/optimal``), building those it lacks with ``progress`` (default: a
+    bar on standard error). A build is written under a temporary name and renamed, so a
+    stopped build leaves no table behind."""
     folder = folder or cache_dir("optimal")
-    out = []
+    paths = []
     for spec in SPECS[size]:
         path = folder / file_name(spec, metric)
         if not path.exists():
@@ -214,6 +211,21 @@ def load(
             with partial.open("wb") as f:
                 np.save(f, table)
             os.replace(partial, path)
+        paths.append(path)
+    return paths
+
+
+def load(
+    size: str, metric: str, folder: Path | None = None, progress: Progress | None = None
+) -> tuple[np.ndarray, ...]:
+    """The tables of ``size`` in ``metric``, built the first time (:func:`ensure`) and read
+    from the cache after.
+
+    Raises:
+        TableError: a cached file's SHA-256 differs from the one a correct build writes.
+    """
+    out = []
+    for path in ensure(size, metric, folder, progress):
         table = _read(path)
         expected = KNOWN_SHA256.get(path.name)
         if expected is not None and hashlib.sha256(table).hexdigest() != expected:

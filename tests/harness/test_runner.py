@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from cubebench.harness.cube import SOLVED, apply_sequence, parse_moves, state_to_facelets
@@ -110,6 +112,23 @@ def test_a_solver_that_cannot_load_stops_the_run_before_it_starts(
         _run(tmp_path, tiny_suite, "Right", solver)
     assert f"tests.fakes:{solver}" in str(raised.value)
     assert not (tmp_path / "runs").exists()  # nothing written, nothing for --resume to trip on
+
+
+def test_a_solvers_one_time_build_runs_before_its_load_and_outside_the_load_timeout(
+    tmp_path, tiny_suite, monkeypatch
+):
+    monkeypatch.setattr(workers, "LOAD_TIMEOUT_S", 5.0)  # the fake's build sleeps 6 s
+    marker = tmp_path / "cache-filled"
+    config = RunConfig(
+        solvers=(SolverSpec("tests.fakes:BuildsFirst", {"marker": str(marker)}),),
+        suites=(tiny_suite,),
+        out=str(tmp_path / "runs"),
+        workers=1,
+    )
+    run(config, show_progress=False, run_id="r")
+    records = RunStore(tmp_path / "runs" / "r").read_records()
+    assert _statuses(records, "BuildsFirst") == ["solved"] * 3
+    assert marker.read_text() == str(os.getpid())  # built here, before any worker loaded
 
 
 def test_a_load_failure_mid_run_stops_it_and_keeps_what_finished(tmp_path, tiny_suite):

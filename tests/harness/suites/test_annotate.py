@@ -46,6 +46,16 @@ def test_optima_are_added_and_the_cubes_kept(tmp_path: Path) -> None:
     assert suite_info(name).meta["optimal_htm_proved"] == len(SCRAMBLES)
 
 
+def test_worker_processes_find_the_tables_built_once_before_they_start(
+    tmp_path: Path, isolated_home: Path
+) -> None:
+    name = _suite(tmp_path)
+    outcomes = annotate_suite(name, "qtm", tables="small", workers=2)
+    assert sorted((o.instance, o.optimum) for o in outcomes) == list(enumerate(OPTIMA["qtm"]))
+    cache = isolated_home / "cache" / "optimal"
+    assert not [p.name for p in cache.iterdir() if p.name.endswith(".partial")]
+
+
 def test_a_second_annotation_resumes_and_a_limit_stops_early(tmp_path: Path) -> None:
     name = _suite(tmp_path)
     assert len(annotate_suite(name, "qtm", limit=2, tables="small")) == 2

@@ -26,7 +26,7 @@ from cubebench.harness.cube import (
     random_states,
     reduce_moves,
 )
-from cubebench.harness.registry import make_solver
+from cubebench.harness.registry import make_solver, prepare_solver
 from cubebench.harness.suites.hard import SUPERFLIP
 from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.solvers.optimal import ida, tables
@@ -161,6 +161,17 @@ def test_a_build_shows_its_progress_and_a_cached_table_loads_silently(
         assert "100.0% of" in last and f"{spec.size:,} entries" in last  # its last level
     tables.load("small", "htm", tmp_path)
     assert capsys.readouterr().err == ""  # read from the cache: nothing is built
+
+
+def test_prepare_builds_into_the_cache_what_a_load_then_only_reads(
+    isolated_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    prepare_solver("optimal", {"tables": "small", "metric": "qtm"})
+    built = sorted(p.name for p in (isolated_home / "cache" / "optimal").iterdir())
+    assert built == sorted(tables.file_name(spec, "qtm") for spec in tables.SPECS["small"])
+    assert "building" in capsys.readouterr().err
+    OptimalSolver(OptimalSettings(metric="qtm", tables="small"))
+    assert "building" not in capsys.readouterr().err
 
 
 def test_packing_keeps_every_entry() -> None:
