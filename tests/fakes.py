@@ -42,14 +42,18 @@ class Right(_Fake):
 @dataclass(frozen=True)
 class PauseSettings(SolverSettings):
     pause: float = 0.05
+    gate: str = ""  # a file: no cube is answered before it exists
 
 
 class Pausing(_Fake):
-    """Right, but takes ``pause`` seconds per cube (for kill-and-resume tests)."""
+    """Right, but takes ``pause`` seconds per cube (for kill-and-resume tests), and answers
+    nothing while its ``gate`` file is missing."""
 
     Settings = PauseSettings
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        while self.settings.gate and not os.path.exists(self.settings.gate):
+            time.sleep(0.05)
         time.sleep(self.settings.pause)
         return Attempt(_kociemba_moves(cube))
 

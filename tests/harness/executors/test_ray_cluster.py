@@ -90,6 +90,14 @@ def _raylet(node_port: int) -> int | None:
     return None
 
 
+def _manifest_nodes(folder: Path) -> dict:
+    """The nodes a run's manifest names so far (it is replaced whole, never half written)."""
+    try:
+        return json.loads((folder / "manifest.json").read_text()).get("nodes") or {}
+    except FileNotFoundError:
+        return {}
+
+
 def _start(args: list[str], env: dict) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-c", "from cubebench.harness.cli.main import main; main()", *args],
@@ -99,11 +107,15 @@ def _start(args: list[str], env: dict) -> subprocess.Popen:
 
 def test_a_node_lost_mid_run_then_the_driver_killed_and_resumed(tmp_path, cluster):
     address, env, node_port = cluster
-    out = tmp_path / "runs"
+    out, gate = tmp_path / "runs", tmp_path / "gate"
     args = pausing_run(out, "r", 60, "--executor", "ray", "--address", address, "--workers", "2",
-                       pause=0.2)  # fmt: skip
+                       "--set", f"gate={gate}", "--time-limit", "900", pause=0.2)  # fmt: skip
     run = _start(args, env)
     folder = out / "r"
+    # no cube is answered until a replica has loaded on each node, however slow the second
+    # one's start: otherwise the first could take every record before the node is lost
+    wait_for(lambda: len(_manifest_nodes(folder)) == 2 or run.poll() is not None, "nodes", 600)
+    gate.touch()
     wait_for(lambda: len(record_lines(folder)) >= 8 or run.poll() is not None, "records", 300)
     nodes = json.loads((folder / "manifest.json").read_text())
     assert nodes["config"]["address"] == address
