@@ -137,6 +137,7 @@ def classes() -> Classes:
 
 SYM_BITS: Final = 4
 """Low bits of a :func:`packed` word that hold the symmetry (16 of them)."""
+SYM_MASK: Final = (1 << SYM_BITS) - 1
 
 
 @cache

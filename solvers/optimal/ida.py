@@ -30,6 +30,7 @@ import numba
 import numpy as np
 
 from .coords import INVERSE_WIDTH, N_FLIP, N_SORTED, N_TWIST
+from .flipslice import SYM_BITS, SYM_MASK
 
 SMALL: Final = 0
 LARGE: Final = 1
@@ -90,8 +91,8 @@ def _allowed(path, d, m, qtm, follow):  # pragma: no cover
 @numba.njit(cache=True, inline="always")
 def _value(tw, fl, so, tables):  # pragma: no cover
     if tables[5] == LARGE:
-        w = np.int64(tables[10][fl * N_SORTED + so])  # class << 4 | symmetry
-        i = (w >> 4) * N_TWIST + tables[11][tw, w & 15]
+        w = np.int64(tables[10][fl * N_SORTED + so])  # class << SYM_BITS | symmetry
+        i = (w >> SYM_BITS) * N_TWIST + tables[11][tw, w & SYM_MASK]
         return np.int64((tables[9][i >> 1] >> ((i & 1) << 2)) & 15)
     cut = so // 24  # the slice, the order of its edges aside
     return np.int64(max(tables[6][cut * N_TWIST + tw], tables[7][cut * N_FLIP + fl]))
