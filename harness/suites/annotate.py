@@ -152,8 +152,11 @@ def annotatable(name: str) -> SuiteInfo:
 def _prove(solver: Any, instance: Instance, metric: str, time_limit_s: float) -> Outcome:
     state = facelets_to_state(instance.facelets)
     known = _unscramble(instance, state)
+    # a bound an earlier try proved is not searched again: a retry goes on from there
+    proved = getattr(instance, f"optimal_{metric}_min") or 0
     start = time.monotonic()
-    attempt = solver.solve(state, Budget(wall_seconds=time_limit_s), known=known)
+    budget = Budget(wall_seconds=time_limit_s)
+    attempt = solver.solve(state, budget, known=known, proved=proved)
     seconds = time.monotonic() - start
     info = attempt.info
     if attempt.moves or is_solved(state):

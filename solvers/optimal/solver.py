@@ -123,7 +123,11 @@ class OptimalSolver:
         return row, inverse_cubies(np.asarray(cube))
 
     def solve(
-        self, cube: np.ndarray, budget: Budget, known: Sequence[int] | None = None
+        self,
+        cube: np.ndarray,
+        budget: Budget,
+        known: Sequence[int] | None = None,
+        proved: int = 0,
     ) -> Attempt:
         """The optimum of ``cube``, proved within ``budget``.
 
@@ -134,6 +138,10 @@ class OptimalSolver:
                 which bounds the optimum from above: once every shorter bound is searched to
                 its end without a solution, it is the optimum, and the search of its own
                 length (most of a solve when it is optimal) is skipped.
+            proved: a lower bound an earlier search of ``cube`` proved (every shorter bound
+                walked to its end; a suite's ``optimal_<metric>_min``): the search starts
+                there instead of walking those bounds again. The answer's proof then rests
+                on that earlier search as well, and says so.
 
         Raises:
             ValueError: ``known`` does not solve ``cube``.
@@ -158,7 +166,7 @@ class OptimalSolver:
                 limit = length - (2 if self._qtm else 1)  # its parity is the optimum's
             else:
                 shortest = None
-        bound = self.lower_bound(cube)
+        bound = max(self.lower_bound(cube), proved)
         if self._qtm and bound % 2 != corner_parity(cube):
             bound += 1
         walk, root = ida.new_walk(limit + 1), self._root(cube)
@@ -176,7 +184,8 @@ class OptimalSolver:
                 if status == ida.CANDIDATE:
                     path = [int(m) for m in walk[2][:bound]]
                     if is_solved(apply_sequence(cube, path)):
-                        return self._answer(path, nodes, bound, time.monotonic() - start)
+                        took = time.monotonic() - start
+                        return self._answer(path, nodes, bound, took, _proof(proved))
                 # a chunk's end or a false candidate (the tables do not see every piece):
                 # the budget is checked either way, or a run of candidates would outlast it
                 out_of_nodes = budget.max_nodes is not None and nodes >= budget.max_nodes
@@ -184,7 +193,7 @@ class OptimalSolver:
                     return self._gave_up(nodes, bound, "budget")
             bound += step
         if shortest is not None:
-            proof = "every shorter bound searched to its end; a known solution is this long"
+            proof = f"{_proof(proved)}; a known solution is this long"
             return self._answer(shortest, nodes, limit + step, time.monotonic() - start, proof)
         return self._gave_up(nodes, bound, f"max_length={limit}")
 
@@ -194,7 +203,7 @@ class OptimalSolver:
         nodes: int,
         length: int,
         seconds: float,
-        proof: str = "every shorter bound searched to its end",
+        proof: str,
     ) -> Attempt:
         return Attempt(
             moves=tuple(_merge_quarter_pairs(path)),
@@ -219,6 +228,13 @@ class OptimalSolver:
                 f"optimal_{self.settings.metric}_min": bound,
             },
         )
+
+
+def _proof(proved: int) -> str:
+    """Why the answer is optimal, naming an earlier search's share of the proof."""
+    if proved:
+        return f"bounds below {proved} searched by an earlier attempt, every later one to its end"
+    return "every shorter bound searched to its end"
 
 
 def _merge_quarter_pairs(path: list[int]) -> list[int]:

@@ -81,7 +81,9 @@ def test_instances_that_ran_out_of_time_are_retried_after_the_rest(tmp_path: Pat
     bounds = iter([3, 2, 1, 1, 1])  # 0 and 1 run out after a long search; 2-4 at once
 
     class OutOfTime:
-        def solve(self, state: np.ndarray, budget: Budget, known: list[int] | None = None):
+        def solve(
+            self, state: np.ndarray, budget: Budget, known: list[int] | None = None, proved=0
+        ):
             return Attempt(moves=(), info={"optimal_htm_min": next(bounds)})
 
     first = annotate_suite(name, "htm", solver=OutOfTime())
@@ -92,15 +94,37 @@ def test_instances_that_ran_out_of_time_are_retried_after_the_rest(tmp_path: Pat
     assert [i.optimal_htm for i in load_suite(name).instances] == OPTIMA["htm"]
 
 
+def test_a_retry_goes_on_from_the_bound_the_last_try_proved(tmp_path: Path) -> None:
+    name = _suite(tmp_path)
+    real = make_solver("optimal", {"metric": "htm", "tables": "small"})
+    budgets = iter([Budget(max_nodes=1), Budget(max_nodes=1)] + [Budget()] * 5)
+    handed: list[int] = []
+
+    class Spy:
+        def solve(self, state: np.ndarray, budget: Budget, known=None, proved: int = 0):
+            handed.append(proved)
+            return real.solve(state, next(budgets), known=None, proved=proved)
+
+    first = annotate_suite(name, "htm", limit=2, solver=Spy())
+    bounds = [o.lower_bound for o in first]
+    assert [o.optimum for o in first] == [None, None] and min(bounds) >= 1
+    annotate_suite(name, "htm", solver=Spy())
+    # the two tried again last, each from the bound its first try proved
+    assert handed[:2] == [0, 0] and sorted(handed[-2:]) == sorted(bounds)
+    assert [i.optimal_htm for i in load_suite(name).instances] == OPTIMA["htm"]
+
+
 def test_a_scramble_that_solves_the_cube_is_handed_on_as_a_known_solution(tmp_path: Path) -> None:
     name = _suite(tmp_path)
     real = make_solver("optimal", {"metric": "qtm", "tables": "small"})
     seen: list[list[int] | None] = []
 
     class Spy:
-        def solve(self, state: np.ndarray, budget: Budget, known: list[int] | None = None):
+        def solve(
+            self, state: np.ndarray, budget: Budget, known: list[int] | None = None, proved=0
+        ):
             seen.append(known)
-            return real.solve(state, budget, known=known)
+            return real.solve(state, budget, known=known, proved=proved)
 
     outcomes = annotate_suite(name, "qtm", solver=Spy())
     assert [o.optimum for o in outcomes] == OPTIMA["qtm"]

@@ -93,6 +93,31 @@ def test_a_known_solution_bounds_the_search_and_changes_no_optimum(
         assert bounded.nodes_expanded == plain.nodes_expanded  # the same search finds it
 
 
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+@given(data=st.data())
+def test_a_retry_goes_on_from_the_bound_an_earlier_search_proved(
+    metric: str, table_folder: str, data
+) -> None:
+    moves = data.draw(st.lists(st.integers(0, 17), min_size=3, max_size=SHALLOW))
+    state = apply_sequence(SOLVED, moves)
+    distance, exact = _oracle(metric).distances(state.reshape(54, 1), 4)
+    if not exact[0] or is_solved(state):
+        return
+    solver = _solver(metric, table_folder)
+    stopped = solver.solve(state, Budget(max_nodes=data.draw(st.integers(1, 2000))))
+    fresh = solver.solve(state, Budget())
+    if stopped.moves:  # the budget sufficed: nothing to go on from
+        return
+    proved = stopped.info[f"optimal_{metric}_min"]
+    retry = solver.solve(state, Budget(), proved=proved)
+    assert is_solved(apply_sequence(state, list(retry.moves)))
+    assert _length(retry.moves, metric) == retry.info[f"optimal_{metric}"] == distance[0]
+    assert retry.nodes_expanded <= fresh.nodes_expanded
+    if proved > solver.lower_bound(state):
+        assert retry.nodes_expanded < fresh.nodes_expanded  # the shorter bounds were skipped
+        assert f"bounds below {proved} searched by an earlier attempt" in retry.info["proof"]
+
+
 def test_a_known_solution_that_does_not_solve_the_cube_is_refused(table_folder: str) -> None:
     state = apply_sequence(SOLVED, parse_moves("R U F"))
     with pytest.raises(ValueError, match="known='F U R'"):
