@@ -77,9 +77,9 @@ def annotate_command(
     time_limit: Annotated[
         float, typer.Option(help="seconds the search may spend on one instance")
     ] = 600.0,
-    tables: Annotated[str, typer.Option(help="the optimal solver's tables: small or large")] = (
-        "large"
-    ),
+    tables: Annotated[
+        str, typer.Option(help="the optimal solver's tables: small, large or xlarge (htm)")
+    ] = "large",
     workers: Annotated[int, typer.Option(help="processes proving at once")] = 1,
 ) -> None:
     """Add exact optima to a suite's instances, proved by the ``optimal`` solver.
@@ -100,8 +100,10 @@ def annotate_command(
         raise SuiteError(f"--time-limit {time_limit}: give a positive number of seconds")
     if workers < 1:
         raise SuiteError(f"--workers {workers}: give a number of processes ≥ 1")
-    if tables not in ("small", "large"):
-        raise SuiteError(f"--tables {tables!r}: use small or large")
+    if tables not in ("small", "large", "xlarge"):
+        raise SuiteError(f"--tables {tables!r}: use small, large or xlarge")
+    if tables == "xlarge" and "qtm" in metrics:
+        raise SuiteError(f"--tables xlarge with --metric {metric}: xlarge is for htm only")
     annotatable(name)  # a path or an unknown name fails here, before tables are loaded
 
     def show(o: Outcome) -> None:

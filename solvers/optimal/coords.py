@@ -256,3 +256,36 @@ def sorted_lookup() -> tuple[np.ndarray, np.ndarray]:
     for r, order in enumerate(_ORDERS):
         by_order[sum(o * 4 ** (3 - k) for k, o in enumerate(order))] = r
     return by_mask, by_order
+
+
+@cache
+def cperm_parity() -> np.ndarray:
+    """(40320,) uint8: the parity of each corner permutation coordinate, spread from the solved
+    one by the move table (a quarter turn is a 4-cycle of corners and changes it, a half turn
+    keeps it)."""
+    cperm_mv = move_tables()["cperm"]
+    parity = np.full(N_CPERM, 2, np.uint8)
+    parity[0] = 0
+    frontier = [0]
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for m in range(NUM_MOVES):
+                d = int(cperm_mv[c, m])
+                if parity[d] == 2:
+                    parity[d] = parity[c] ^ (m % 3 != 1)
+                    nxt.append(d)
+        frontier = nxt
+    return parity
+
+
+def with_parity(twist_mv: np.ndarray, twist_conj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The move and conjugation tables of ``twist * 2 + corner parity`` (4374 values): the
+    coordinate the ``xlarge`` table puts beside a flip x sorted-slice class. A quarter turn
+    changes the parity; a symmetry's conjugation keeps it (conjugation keeps a permutation's
+    cycles)."""
+    flips = np.array([m % 3 != 1 for m in range(NUM_MOVES)], np.int32)
+    n = twist_mv.shape[0]
+    moves = (twist_mv.repeat(2, axis=0) * 2) | (np.arange(2 * n)[:, None] % 2 ^ flips[None, :])
+    conj = twist_conj.repeat(2, axis=0) * 2 + (np.arange(2 * n)[:, None] % 2)
+    return moves.astype(np.int32), conj.astype(np.int32)

@@ -40,6 +40,7 @@ from .coords import (
     _twist_states,
     coordinates,
     move_tables,
+    with_parity,
 )
 from .memory import on_huge_pages
 
@@ -163,12 +164,15 @@ def _level(  # pragma: no cover - compiled
 ):
     """One breadth-first level over the classes: forward from the entries at ``depth``, or
     backward, giving ``depth + 1`` to the unseen entries with a neighbour at ``depth``. A class
-    and a move lead to one class for all 2187 twists, so the reads stay in two blocks."""
+    and a move lead to one class for all its twists, so the reads stay in two blocks. The
+    twist coordinate is whatever ``twist_mv`` moves: the twist (2187), or the twist and the
+    corner parity (4374, :func:`.coords.with_parity`)."""
+    nt = twist_mv.shape[0]
     for c in numba.prange(reps.size):
-        base = c * N_TWIST
+        base = c * nt
         wanted = depth if fwd else UNSEEN
         found = False
-        for t in range(N_TWIST):
+        for t in range(nt):
             if table[base + t] == wanted:
                 found = True
                 break
@@ -178,8 +182,8 @@ def _level(  # pragma: no cover - compiled
         for m in moves:
             y = flip_mv[f, m] * N_SORTED + sort_mv[s, m]
             c2, k = cls[y], sym[y]
-            base2, fixed = c2 * N_TWIST, stab[c2]
-            for t in range(N_TWIST):
+            base2, fixed = c2 * nt, stab[c2]
+            for t in range(nt):
                 if table[base + t] != wanted:
                     continue
                 t2 = twist_conj[twist_mv[t, m], k]
@@ -195,18 +199,28 @@ def _level(  # pragma: no cover - compiled
                     table[base + t] = depth + 1
 
 
-def start_table() -> np.ndarray:
-    """(n_classes * 2187,) uint8: every entry unseen but the solved cube's, which is 0."""
+def _twist_tables(parity: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The move and conjugation tables of the twist, or of the twist and the corner parity."""
+    twist_mv, twist_conj = move_tables()["twist"], conjugation_tables().twist
+    return with_parity(twist_mv, twist_conj) if parity else (twist_mv, twist_conj)
+
+
+def start_table(parity: bool = False) -> np.ndarray:
+    """(n_classes * 2187,) uint8 (twice that with ``parity``): every entry unseen but the
+    solved cube's, which is 0 (flip 0, twist 0, parity even: the solved value is 0 either way)."""
     cl, conj = classes(), conjugation_tables()
-    table = np.full(cl.reps.size * N_TWIST, UNSEEN, np.uint8)
-    table[cl.cls[SOLVED_SORTED] * N_TWIST + conj.twist[0, cl.sym[SOLVED_SORTED]]] = 0  # flip 0
+    n_twist = N_TWIST * (2 if parity else 1)
+    table = np.full(cl.reps.size * n_twist, UNSEEN, np.uint8)
+    twist = conj.twist[0, cl.sym[SOLVED_SORTED]] * (2 if parity else 1)
+    table[cl.cls[SOLVED_SORTED] * n_twist + twist] = 0
     return table
 
 
-def level(table: np.ndarray, moves: np.ndarray, depth: int, forward: bool) -> None:
+def level(
+    table: np.ndarray, moves: np.ndarray, depth: int, forward: bool, parity: bool = False
+) -> None:
     """One breadth-first level of the table over ``moves`` (:func:`_level`)."""
-    cl, conj, mv = classes(), conjugation_tables(), move_tables()
+    cl, mv = classes(), move_tables()
     by_class = (cl.reps, cl.cls, cl.sym, cl.stab)
-    _level(
-        table, *by_class, mv["flip"], mv["sorted"], mv["twist"], conj.twist, moves, depth, forward
-    )
+    twist_mv, twist_conj = _twist_tables(parity)
+    _level(table, *by_class, mv["flip"], mv["sorted"], twist_mv, twist_conj, moves, depth, forward)

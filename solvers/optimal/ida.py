@@ -9,10 +9,12 @@ of nodes and continue from where it stopped: the caller checks its clock between
 A node's lower bound is the largest of one axis table looked up on all three axes and, with
 the large tables, the corner table. The axis table is, by ``mode``: ``SMALL``, the two small
 tables (twist x slice, flip x slice); ``LARGE``, Kociemba's symmetry-reduced phase-1 x 24
-table (flip x sorted slice by class, x twist: :mod:`.flipslice`). A child the state's own
-lookups leave standing is then looked up as its inverse, on all three axes: the inverse is as
-far from solved, and its values differ from the state's often enough to halve the nodes of
-a random-state solve. Each lookup that already prunes the node skips the rest.
+table (flip x sorted slice by class, x twist: :mod:`.flipslice`); ``XLARGE``, the same with
+the corner permutation's parity beside the twist (``tables[12]`` gives a node's parity from
+its corner permutation; an inverse and every axis image share the cube's parity). A child
+the state's own lookups leave standing is then looked up as its inverse, on all three axes:
+the inverse is as far from solved, and its values differ from the state's often enough to
+halve the nodes of a random-state solve. Each lookup that already prunes the node skips the rest.
 
 ``inverse`` holds what the inverse's lookups need: the (18, 40) cubie rows that relabel an
 inverse's pieces when a move is played (:func:`.coords.premove_table`) and the two small
@@ -34,6 +36,7 @@ from .flipslice import SYM_BITS, SYM_MASK
 
 SMALL: Final = 0
 LARGE: Final = 1
+XLARGE: Final = 2
 
 EXHAUSTED: Final = 0
 """No solution of exactly this bound's length (with the lower bounds, none shorter either)."""
@@ -62,15 +65,19 @@ def heuristic(row, tables):  # pragma: no cover
     which keeps that axis's subgroup, so the state before it lies in the subgroup and the
     cube's distance is one more than its distance to that subgroup. In general the distance
     is at least the smallest axis value plus one (Kociemba's optimal solver uses the tie).
+
+    With the parity tables the subgroup's even half is what a value measures, and a last
+    quarter turn leaves the state before it in the odd half, so the tie takes the distance
+    to the whole subgroup: the smaller of an entry's two parities (:func:`_value`).
     """
     top, low = 0, 99
     for a in range(3):
-        v = _axis_value(row, a, tables)
+        v, lv = _axis_value(row, a, tables)
         top = max(top, v)
-        low = min(low, v)
+        low = min(low, lv)
     if low > 0:
         top = max(top, low + 1)
-    if tables[5] == LARGE:
+    if tables[5] != SMALL:
         top = max(top, np.int64(tables[8][row[9] * N_TWIST + row[0]]))
     return top
 
@@ -89,18 +96,27 @@ def _allowed(path, d, m, qtm, follow):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def _value(tw, fl, so, tables):  # pragma: no cover
-    if tables[5] == LARGE:
+def _value(tw, fl, so, par, tables):  # pragma: no cover
+    """The axis table's value of a coordinate, and the value the tie rule of
+    :func:`heuristic` may use: the same, but for the parity tables, whose two parities of
+    an entry share a byte and whose smaller one is the distance to the whole subgroup."""
+    if tables[5] != SMALL:
         w = np.int64(tables[10][fl * N_SORTED + so])  # class << SYM_BITS | symmetry
         i = (w >> SYM_BITS) * N_TWIST + tables[11][tw, w & SYM_MASK]
-        return np.int64((tables[9][i >> 1] >> ((i & 1) << 2)) & 15)
+        if tables[5] == XLARGE:
+            both = np.int64(tables[9][i])  # even parity low, odd high
+            even, odd = both & 15, both >> 4
+            return (odd if par else even), min(even, odd)
+        v = np.int64((tables[9][i >> 1] >> ((i & 1) << 2)) & 15)
+        return v, v
     cut = so // 24  # the slice, the order of its edges aside
-    return np.int64(max(tables[6][cut * N_TWIST + tw], tables[7][cut * N_FLIP + fl]))
+    v = np.int64(max(tables[6][cut * N_TWIST + tw], tables[7][cut * N_FLIP + fl]))
+    return v, v
 
 
 @numba.njit(cache=True, inline="always")
 def _axis_value(row, a, tables):  # pragma: no cover
-    return _value(row[3 * a], row[3 * a + 1], row[3 * a + 2], tables)
+    return _value(row[3 * a], row[3 * a + 1], row[3 * a + 2], tables[12][row[9]], tables)
 
 
 @numba.njit(cache=True, inline="always")
@@ -135,10 +151,11 @@ def cubie_coordinates(c, inverse):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def cubie_value(c, inverse, tables):  # pragma: no cover
-    """The axis table's value of a cubie row."""
+def cubie_value(c, inverse, tables, par):  # pragma: no cover
+    """The axis table's values (:func:`_value`) of a cubie row whose corner permutation has
+    parity ``par``."""
     tw, fl, so = cubie_coordinates(c, inverse)
-    return _value(tw, fl, so, tables)
+    return _value(tw, fl, so, par, tables)
 
 
 @numba.njit(cache=True)
@@ -167,13 +184,13 @@ def _expand(  # pragma: no cover
             n += 1
     for j in range(n):
         low[j] = 99
-        kid_h[d, j] = corners[kids[d, j, 9] * N_TWIST + kids[d, j, 0]] if mode == LARGE else 0
+        kid_h[d, j] = corners[kids[d, j, 9] * N_TWIST + kids[d, j, 0]] if mode != SMALL else 0
     for a in range(3):
         for j in range(n):
             if kid_h[d, j] <= room:
-                v = _axis_value(kids[d, j], a, tables)
+                v, lv = _axis_value(kids[d, j], a, tables)
                 kid_h[d, j] = max(kid_h[d, j], v)
-                low[j] = min(low[j], v)
+                low[j] = min(low[j], lv)
     _tie(d, n, low, kid_h, room)
     pre = inverse[0]
     for j in range(n):
@@ -183,9 +200,9 @@ def _expand(  # pragma: no cover
             if kid_h[d, j] <= room:
                 row = kid_inv[d, j, a]
                 premove(src_inv[a], row, pre[axis_moves[a, kid_move[d, j]]])
-                v = cubie_value(row, inverse, tables)
+                v, lv = cubie_value(row, inverse, tables, tables[12][kids[d, j, 9]])
                 kid_h[d, j] = max(kid_h[d, j], v)
-                low[j] = min(low[j], v)
+                low[j] = min(low[j], lv)
     _tie(d, n, low, kid_h, room)
     count[d] = n
     return n

@@ -18,7 +18,7 @@ from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 
-from ...harness import Attempt, Budget, Range, SolverSettings
+from ...harness import Attempt, Budget, Range, SettingsError, SolverSettings
 from ...harness.cube import (
     SOLVED,
     apply_sequence,
@@ -35,6 +35,7 @@ from .coords import (
     axis_coordinates,
     corner_index,
     corner_parity,
+    cperm_parity,
     inverse_cubies,
     move_tables,
     premove_table,
@@ -50,15 +51,25 @@ CHUNK_NODES = 1 << 21
 @dataclass(frozen=True)
 class OptimalSettings(SolverSettings):
     metric: Literal["htm", "qtm"] = "htm"
-    tables: Literal["small", "large"] = "large"
+    tables: Literal["small", "large", "xlarge"] = "large"
     max_length: Annotated[int, Range(min=1, max=30)] = 26
 
     OPTION_HELP: ClassVar = {
         "metric": "the metric the answer is shortest in: face turns (htm) or quarter turns (qtm)",
-        "tables": "lower-bound tables: small (2 MB, for shallow cubes) or large (1.75 GB a "
-        "metric, built once into $CUBEBENCH_HOME/cache/optimal)",
+        "tables": "lower-bound tables: small (2 MB, for shallow cubes), large (1.75 GB a "
+        "metric) or xlarge (3.4 GB, face turns only, faster), built once into "
+        "$CUBEBENCH_HOME/cache/optimal",
         "max_length": "give up rather than search bounds longer than this (in the metric)",
     }
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.tables == "xlarge" and self.metric == "qtm":
+            # every quarter turn changes the parity, so a quarter-turn search knows it already
+            raise SettingsError(
+                "setting tables='xlarge' is for metric='htm': in quarter turns a state's "
+                "distance already has its corner parity; use tables='large'"
+            )
 
 
 class OptimalSolver:
@@ -81,13 +92,14 @@ class OptimalSolver:
         moving = (mv["twist"], mv["flip"], mv["sorted"], mv["cperm"], AXIS_MOVES)
         loaded = tuple(np.asarray(t) for t in load(s.tables, s.metric, folder, progress))
         empty = np.zeros(1, np.uint8)
-        if s.tables == "large":
-            x24, corners = loaded
-            reads = (ida.LARGE, empty, empty, corners, x24, packed())
-            self._tables = (*moving, *reads, conjugation_tables().twist)
-        else:
+        if s.tables == "small":
             none = (empty, np.zeros(1, np.uint32), np.zeros((1, 16), np.int32))
-            self._tables = (*moving, ida.SMALL, *loaded, empty, *none)  # no corner table
+            reads = (ida.SMALL, *loaded, empty, *none)  # no corner table
+        else:
+            x24, corners = loaded
+            mode = ida.XLARGE if s.tables == "xlarge" else ida.LARGE
+            reads = (mode, empty, empty, corners, x24, packed(), conjugation_tables().twist)
+        self._tables = (*moving, *reads, cperm_parity())
         self._inverse = (premove_table(), *sorted_lookup())
         self._moves = metric_moves(s.metric).astype(np.int64)
         self._qtm = s.metric == "qtm"

@@ -57,3 +57,16 @@ def test_user_errors_are_one_line_without_traceback(tmp_path):
     imported = _bench("suites", "import", "text", str(bad), "--name", "bad")
     assert imported.returncode == 2 and "Traceback" not in imported.stderr
     assert "line 1: bad move 'x' at position 3" in imported.stderr
+
+
+def test_annotate_refuses_bad_options_in_one_line_before_loading_tables():
+    parity_in_qtm = _bench(
+        "suites", "annotate", "depth-12-v1", "--optimal", "--metric", "both", "--tables", "xlarge"
+    )
+    assert parity_in_qtm.returncode == 2
+    assert parity_in_qtm.stderr.strip() == (
+        "error: --tables xlarge with --metric both: xlarge is for htm only"
+    )
+    unknown = _bench("suites", "annotate", "depth-12-v1", "--optimal", "--tables", "huge")
+    assert unknown.returncode == 2
+    assert unknown.stderr.strip() == "error: --tables 'huge': use small, large or xlarge"

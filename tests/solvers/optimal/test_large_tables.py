@@ -1,12 +1,15 @@
 """The large tables against the breadth-first oracle, where this machine has built them.
 
-They take 1.7 GB and four minutes a metric to build, so the test command does not build them
+They take 1.7 GB (3.4 GB the xlarge ones) and minutes a metric to build, so the test
+command does not build them
 (its home is fresh); on a machine that has (``bench suites annotate`` or
 ``benchmarks/optimal.py`` build them into ``$CUBEBENCH_HOME/cache/optimal``, read here as it is
 when the tests start, or the folder ``CUBEBENCH_OPTIMAL_TABLES`` names), these tests read
 them: a lower bound above a cube's distance would make the solver call a longer answer
 optimal, so the bound is checked against the exact distance on shallow cubes, and the
-solver's length too.
+solver's length too. The xlarge table is checked against the large one as well: its two
+parities of an entry are the large entry's distance to each half of the large table's goal,
+so the smaller of them is the large entry.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -39,13 +43,13 @@ TABLES = Path(os.environ.get("CUBEBENCH_OPTIMAL_TABLES") or cache_dir("optimal")
 """Read at collection, before each test's home is made a fresh folder."""
 
 
-def _built(metric: str) -> bool:
-    return all((TABLES / tables.file_name(s, metric)).exists() for s in tables.SPECS["large"])
+def _built(metric: str, size: str = "large") -> bool:
+    return all((TABLES / tables.file_name(s, metric)).exists() for s in tables.SPECS[size])
 
 
 @functools.cache
-def _solver(metric: str) -> OptimalSolver:
-    return OptimalSolver(OptimalSettings(metric=metric, tables="large"), folder=TABLES)
+def _solver(metric: str, size: str = "large") -> OptimalSolver:
+    return OptimalSolver(OptimalSettings(metric=metric, tables=size), folder=TABLES)
 
 
 @functools.cache
@@ -53,24 +57,48 @@ def _oracle(metric: str) -> DistanceOracle:
     return DistanceOracle.build(4, metric=metric)
 
 
-@pytest.mark.parametrize("metric", ["htm", "qtm"])
+SIZES = [("htm", "large"), ("qtm", "large"), ("htm", "xlarge")]
+
+
+@pytest.mark.parametrize(("metric", "size"), SIZES)
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
-def test_the_large_bound_never_exceeds_the_distance_and_the_answer_is_it(metric, data) -> None:
-    if not _built(metric):
-        pytest.skip(f"the large {metric} tables are not built in {TABLES}")
+def test_the_large_bound_never_exceeds_the_distance_and_the_answer_is_it(
+    metric, size, data
+) -> None:
+    if not _built(metric, size):
+        pytest.skip(f"the {size} {metric} tables are not built in {TABLES}")
     moves = data.draw(st.lists(st.integers(0, 17), max_size=8))
     cube = apply_sequence(SOLVED, moves)
     found, exact = _oracle(metric).distances(cube.reshape(54, 1), 4)
     if not exact[0]:  # a scramble of 8 face turns can be 9 or more quarter turns away
         return
     distance = int(found[0])
-    solver = _solver(metric)
+    solver = _solver(metric, size)
     assert solver.lower_bound(cube) <= distance
     answer = solver.solve(cube, Budget(wall_seconds=3600))
     assert is_solved(apply_sequence(cube, list(answer.moves)))
     length = len(answer.moves) if metric == "htm" else length_qtm(list(answer.moves))
     assert length == distance == answer.info[f"optimal_{metric}"]
+    if size == "xlarge" and _built(metric):  # a stronger bound meets the same first solution
+        assert answer.moves == _solver(metric).solve(cube, Budget(wall_seconds=3600)).moves
+
+
+def test_the_xlarge_entries_split_the_large_ones_by_parity() -> None:
+    if not (_built("htm") and _built("htm", "xlarge")):
+        pytest.skip(f"the large and xlarge htm tables are not both built in {TABLES}")
+    large = np.asarray(tables.load("large", "htm", TABLES)[0])
+    xlarge = np.asarray(tables.load("xlarge", "htm", TABLES)[0])
+    index = np.random.default_rng(0).integers(0, 2 * large.size, 1_000_000)  # large entries
+
+    def entries(packed: np.ndarray, i: np.ndarray) -> np.ndarray:
+        return (packed[i >> 1] >> ((i & 1) << 2)) & 15
+
+    plain = entries(large, index)
+    even, odd = entries(xlarge, 2 * index), entries(xlarge, 2 * index + 1)
+    assert (np.minimum(even, odd) == plain).all()
+    assert (np.abs(even.astype(int) - odd) <= 1).all()  # a quarter turn apart at most
+    assert (np.maximum(even, odd) > plain).any()  # the parity says something
 
 
 def _shortest_deepcubea_cubes(count: int) -> list[tuple[int, str, int]]:

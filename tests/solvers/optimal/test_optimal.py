@@ -27,10 +27,12 @@ from cubebench.harness.cube import (
     reduce_moves,
 )
 from cubebench.harness.registry import make_solver, prepare_solver
+from cubebench.harness.solver import SettingsError
 from cubebench.harness.suites.hard import SUPERFLIP
 from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.solvers.optimal import ida, tables
-from cubebench.solvers.optimal.coords import corner_parity, move_tables
+from cubebench.solvers.optimal.coords import corner_parity, cperm_parity, move_tables, with_parity
+from cubebench.solvers.optimal.flipslice import conjugation_tables
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
 
 SHALLOW = 8  # the oracle below is exact up to radius 4 + 4 levels
@@ -119,6 +121,27 @@ def test_a_retry_goes_on_from_the_bound_an_earlier_search_proved(
     if proved > first:
         assert retry.nodes_expanded < fresh.nodes_expanded  # the shorter bounds were skipped
         assert f"bounds below {proved} searched by an earlier attempt" in retry.info["proof"]
+
+
+def test_the_parity_tables_are_refused_in_quarter_turns_before_any_build() -> None:
+    with pytest.raises(SettingsError, match="tables='xlarge' is for metric='htm'"):
+        OptimalSettings(metric="qtm", tables="xlarge")
+
+
+def test_the_parity_beside_the_twist_follows_the_cubes_corner_parity() -> None:
+    mv = move_tables()
+    moves, conj = with_parity(mv["twist"], conjugation_tables().twist)
+    parity = cperm_parity()
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        seq = [int(m) for m in rng.integers(0, 18, 12)]
+        twist, cperm, value = 0, 0, 0
+        for m in seq:
+            twist, cperm, value = mv["twist"][twist, m], mv["cperm"][cperm, m], moves[value, m]
+        cube = apply_sequence(SOLVED, seq)
+        assert value == 2 * twist + parity[cperm] and parity[cperm] == corner_parity(cube)
+        assert (conj[value] % 2 == value % 2).all()  # a symmetry keeps the parity
+        assert (conj[value] // 2 == conjugation_tables().twist[twist]).all()
 
 
 def test_a_known_solution_that_does_not_solve_the_cube_is_refused(table_folder: str) -> None:
