@@ -20,8 +20,10 @@ halve the nodes of a random-state solve. Each lookup that already prunes the nod
 inverse's pieces when a move is played (:func:`.coords.premove_table`) and the two small
 lookups that turn a cubie row's slice edges into the sorted-slice coordinate.
 
-Coordinates of a node, one row of ``coords`` (depth + 1, 10): twist, flip and sorted slice of
-the image on each of the three axes (U-D, R-L, F-B), then the corner permutation.
+Coordinates of a node, one row of ``coords`` (10,): twist, flip and sorted slice of the
+image on each of the three axes (U-D, R-L, F-B), then the corner permutation. The walk keeps
+the children of depth ``d`` in rows ``18 d`` to ``18 d + 17`` of a (depth + 1) * 18 by 10
+array, and their inverses' cubie rows three a child.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import numpy as np
 
 from .coords import INVERSE_WIDTH, N_FLIP, N_SORTED, N_TWIST
 from .flipslice import SYM_BITS, SYM_MASK
+from .prefetch import prefetch
 
 SMALL: Final = 0
 LARGE: Final = 1
@@ -47,13 +50,14 @@ PAUSED: Final = 2
 
 
 @numba.njit(cache=True, inline="always")
-def _child(src, dst, m, tw_mv, fl_mv, so_mv, cp_mv, axis_moves):  # pragma: no cover
+def _child(src, s, dst, t, m, tw_mv, fl_mv, so_mv, cp_mv, axis_moves):  # pragma: no cover
+    """Row ``t`` of ``dst``: the coordinates of row ``s`` of ``src`` after move ``m``."""
     for a in range(3):
         am = axis_moves[a, m]
-        dst[3 * a] = tw_mv[src[3 * a], am]
-        dst[3 * a + 1] = fl_mv[src[3 * a + 1], am]
-        dst[3 * a + 2] = so_mv[src[3 * a + 2], am]
-    dst[9] = cp_mv[src[9], m]
+        dst[t, 3 * a] = tw_mv[src[s, 3 * a], am]
+        dst[t, 3 * a + 1] = fl_mv[src[s, 3 * a + 1], am]
+        dst[t, 3 * a + 2] = so_mv[src[s, 3 * a + 2], am]
+    dst[t, 9] = cp_mv[src[s, 9], m]
 
 
 @numba.njit(cache=True)
@@ -96,13 +100,20 @@ def _allowed(path, d, m, qtm, follow):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
+def _entry(tw, fl, so, tables):  # pragma: no cover
+    """Where the large tables keep a coordinate's value: its symmetry class's row (from the
+    class word of flip x sorted slice) and the twist conjugated by the class's symmetry."""
+    w = np.int64(tables[10][fl * N_SORTED + so])  # class << SYM_BITS | symmetry
+    return (w >> SYM_BITS) * N_TWIST + tables[11][tw, w & SYM_MASK]
+
+
+@numba.njit(cache=True, inline="always")
 def _value(tw, fl, so, par, tables):  # pragma: no cover
     """The axis table's value of a coordinate, and the value the tie rule of
     :func:`heuristic` may use: the same, but for the parity tables, whose two parities of
     an entry share a byte and whose smaller one is the distance to the whole subgroup."""
     if tables[5] != SMALL:
-        w = np.int64(tables[10][fl * N_SORTED + so])  # class << SYM_BITS | symmetry
-        i = (w >> SYM_BITS) * N_TWIST + tables[11][tw, w & SYM_MASK]
+        i = _entry(tw, fl, so, tables)
         if tables[5] == XLARGE:
             both = np.int64(tables[9][i])  # even parity low, odd high
             even, odd = both & 15, both >> 4
@@ -115,35 +126,42 @@ def _value(tw, fl, so, par, tables):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
+def _fetch_entry(tw, fl, so, tables):  # pragma: no cover
+    """Prefetch the large table's byte for a coordinate (its class word must be near)."""
+    i = _entry(tw, fl, so, tables)
+    prefetch(tables[9], i if tables[5] == XLARGE else i >> 1)
+
+
+@numba.njit(cache=True, inline="always")
 def _axis_value(row, a, tables):  # pragma: no cover
     return _value(row[3 * a], row[3 * a + 1], row[3 * a + 2], tables[12][row[9]], tables)
 
 
 @numba.njit(cache=True, inline="always")
-def premove(src, dst, z):  # pragma: no cover
-    """The cubie row ``z src`` into ``dst``: ``src``'s pieces relabelled by ``z`` (rows of 40:
-    corner permutation, twist, edge permutation, flip)."""
+def premove(src, s, dst, t, z):  # pragma: no cover
+    """Row ``t`` of ``dst`` the cubie row ``z src[s]``: row ``s`` of ``src`` with its pieces
+    relabelled by ``z`` (rows of 40: corner permutation, twist, edge permutation, flip)."""
     for i in range(8):
-        p = src[i]
-        dst[i] = z[p]
-        o = src[8 + i] + z[8 + p]
-        dst[8 + i] = o - 3 if o >= 3 else o
+        p = src[s, i]
+        dst[t, i] = z[p]
+        o = src[s, 8 + i] + z[8 + p]
+        dst[t, 8 + i] = o - 3 if o >= 3 else o
     for i in range(12):
-        p = src[16 + i]
-        dst[16 + i] = z[16 + p]
-        dst[28 + i] = src[28 + i] ^ z[28 + p]
+        p = src[s, 16 + i]
+        dst[t, 16 + i] = z[16 + p]
+        dst[t, 28 + i] = src[s, 28 + i] ^ z[28 + p]
 
 
 @numba.njit(cache=True, inline="always")
-def cubie_coordinates(c, inverse):  # pragma: no cover
-    """A cubie row's twist, flip and sorted slice."""
+def cubie_coordinates(c, r, inverse):  # pragma: no cover
+    """Row ``r`` of the cubie rows ``c``: its twist, flip and sorted slice."""
     tw, fl, mask, code = 0, 0, 0, 0
     for i in range(7):
-        tw = tw * 3 + c[8 + i]
+        tw = tw * 3 + c[r, 8 + i]
     for i in range(11):
-        fl = fl * 2 + c[28 + i]
+        fl = fl * 2 + c[r, 28 + i]
     for i in range(12):
-        e = c[16 + i]
+        e = c[r, 16 + i]
         if e >= 8:  # a U-D slice edge
             mask |= 1 << i
             code = code * 4 + e - 8
@@ -151,58 +169,88 @@ def cubie_coordinates(c, inverse):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def cubie_value(c, inverse, tables, par):  # pragma: no cover
-    """The axis table's values (:func:`_value`) of a cubie row whose corner permutation has
-    parity ``par``."""
-    tw, fl, so = cubie_coordinates(c, inverse)
-    return _value(tw, fl, so, par, tables)
-
-
-@numba.njit(cache=True)
 def _expand(  # pragma: no cover
-    d, src, src_inv, path, moves, qtm, follow, walk, tables, inverse, room
+    d, src, s, src_inv, si, src_c, path, moves, qtm, follow, walk, tables, inverse, room
 ):
     """Every allowed child of the node at depth ``d``, with its bound, into ``walk``'s rows
-    for ``d``. ``room``: the moves left to the bound after a child's; a child whose bound
-    exceeds it is pruned, and once one table proves that, the others are not read.
-    ``src_inv``: the (3, 40) cubie rows of the node's inverse on each axis; a child that
-    survives its own lookups gets its rows and is looked up as its inverse too.
+    for ``d``. The node is row ``s`` of ``src`` (coordinates); rows ``si`` to ``si + 2`` of
+    ``src_inv`` are the cubie rows of its inverse on each axis, and ``src_c`` its corner
+    value or a bound on it from above. ``room``: the moves left to the bound after a child's;
+    a child whose bound exceeds it is pruned, and once one table proves that, the others are
+    not read. A child that survives its own lookups gets its inverse's rows and is looked up
+    as its inverse too.
 
-    The tables are read table by table over all children, so the cache misses of the
-    children's reads overlap instead of waiting one after another. A pruned child's bound
-    may be partial; it only has to exceed ``room``, which is all the walk asks of it.
+    A move changes the corner table's value by at most one, so where ``src_c + 1 <= room``
+    no child's corners can prune it and the table is not read. The reads are asked for
+    before they are made (:mod:`.prefetch`), table by table over all children: first each
+    child's corner entry and its three class words, then the entries those words name, then
+    the values are read. So the cache misses of all the children overlap instead of waiting
+    one after another (without the prefetches the walk takes twice as long). A pruned
+    child's bound may be partial; it only has to exceed ``room``, which is all the walk
+    asks of it.
     """
-    kids, kid_move, kid_h, count, low_of, kid_inv = walk
+    kids, kid_move, kid_h, count, low, kid_inv, kid_c, inv_row = walk
     tw_mv, fl_mv, so_mv, cp_mv, axis_moves, mode = tables[:6]
-    corners = tables[8]
-    low = low_of[d]
+    corners, words, parity = tables[8], tables[10], tables[12]
+    pre = inverse[0]
+    read_c = mode != SMALL and src_c + 1 > room
+    base = d * 18  # depth d's rows of kids
     n = 0
     for m in moves:
         if _allowed(path, d, m, qtm, follow):
-            _child(src, kids[d, n], m, tw_mv, fl_mv, so_mv, cp_mv, axis_moves)
+            t = base + n
+            _child(src, s, kids, t, m, tw_mv, fl_mv, so_mv, cp_mv, axis_moves)
             kid_move[d, n] = m
             n += 1
+            if read_c:
+                prefetch(corners, kids[t, 9] * N_TWIST + kids[t, 0])
+            if mode != SMALL:
+                for a in range(3):
+                    prefetch(words, kids[t, 3 * a + 1] * N_SORTED + kids[t, 3 * a + 2])
     for j in range(n):
-        low[j] = 99
-        kid_h[d, j] = corners[kids[d, j, 9] * N_TWIST + kids[d, j, 0]] if mode != SMALL else 0
+        t = base + j
+        low[d, j] = 99
+        kid_c[d, j] = corners[kids[t, 9] * N_TWIST + kids[t, 0]] if read_c else src_c + 1
+        kid_h[d, j] = kid_c[d, j] if read_c else 0
+    if mode != SMALL:
+        for j in range(n):
+            if kid_h[d, j] <= room:
+                t = base + j
+                for a in range(3):
+                    _fetch_entry(kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2], tables)
     for a in range(3):
         for j in range(n):
             if kid_h[d, j] <= room:
-                v, lv = _axis_value(kids[d, j], a, tables)
+                t = base + j
+                par = parity[kids[t, 9]]
+                v, lv = _value(kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2], par, tables)
                 kid_h[d, j] = max(kid_h[d, j], v)
-                low[j] = min(low[j], lv)
+                low[d, j] = min(low[d, j], lv)
     _tie(d, n, low, kid_h, room)
-    pre = inverse[0]
-    for j in range(n):
-        low[j] = 99
+    for j in range(n):  # the survivors' inverses: their rows, then their coordinates
+        low[d, j] = 99
+        if kid_h[d, j] <= room:
+            for a in range(3):
+                r = (base + j) * 3 + a
+                premove(src_inv, si + a, kid_inv, r, pre[axis_moves[a, kid_move[d, j]]])
+                tw, fl, so = cubie_coordinates(kid_inv, r, inverse)
+                inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2] = tw, fl, so
+                if mode != SMALL:
+                    prefetch(words, fl * N_SORTED + so)
+    if mode != SMALL:
+        for j in range(n):
+            if kid_h[d, j] <= room:
+                for a in range(3):
+                    tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
+                    _fetch_entry(tw, fl, so, tables)
     for a in range(3):
         for j in range(n):
             if kid_h[d, j] <= room:
-                row = kid_inv[d, j, a]
-                premove(src_inv[a], row, pre[axis_moves[a, kid_move[d, j]]])
-                v, lv = cubie_value(row, inverse, tables, tables[12][kids[d, j, 9]])
+                par = parity[kids[base + j, 9]]
+                tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
+                v, lv = _value(tw, fl, so, par, tables)
                 kid_h[d, j] = max(kid_h[d, j], v)
-                low[j] = min(low[j], lv)
+                low[d, j] = min(low[d, j], lv)
     _tie(d, n, low, kid_h, room)
     count[d] = n
     return n
@@ -211,11 +259,17 @@ def _expand(  # pragma: no cover
 @numba.njit(cache=True, inline="always")
 def _tie(d, n, low, kid_h, room):  # pragma: no cover
     for j in range(n):  # the tie rule of :func:`heuristic`, where all three were read
-        if low[j] < 99 and low[j] > 0 and kid_h[d, j] <= room:
-            kid_h[d, j] = max(kid_h[d, j], low[j] + 1)
+        if low[d, j] < 99 and low[d, j] > 0 and kid_h[d, j] <= room:
+            kid_h[d, j] = max(kid_h[d, j], low[d, j] + 1)
 
 
-@numba.njit(cache=True)
+# Compiled without numba's reference counting (``_nrt=False``): the walk allocates nothing,
+# and every array it reads is one its caller holds for the whole call. With the counting,
+# each array handed to a function or taken from a tuple inside the loop has its count
+# changed by an atomic instruction, and an atomic instruction waits for every memory access
+# in flight, which undoes much of what the prefetches overlap: the walk took 1.5 times as
+# long.
+@numba.njit(cache=True, _nrt=False)
 def search(
     bound, budget, root, root_inv, walk, next_kid, path, ptr, moves, qtm, follow, tables, inverse
 ):
@@ -225,10 +279,24 @@ def search(
     ``root_inv`` the cubie rows of its inverse) first.
     """
     nodes = 0
-    kids, kid_move, kid_h, count, _, kid_inv = walk
+    kids, kid_move, kid_h, count, _, kid_inv, kid_c, _ = walk
     if ptr[0] < 0:
-        args = (path, moves, qtm, follow, walk, tables, inverse)
-        nodes += _expand(0, root, root_inv, *args, bound - 1)
+        nodes += _expand(
+            0,
+            root.reshape((1, 10)),
+            0,
+            root_inv,
+            0,
+            99,
+            path,
+            moves,
+            qtm,
+            follow,
+            walk,
+            tables,
+            inverse,
+            bound - 1,
+        )
         ptr[0], next_kid[0] = 0, 0
     while True:
         d = ptr[0]
@@ -248,22 +316,40 @@ def search(
         if nodes >= budget:
             next_kid[d] = i
             return PAUSED, nodes
-        args = (path, moves, qtm, follow, walk, tables, inverse)
-        nodes += _expand(d + 1, kids[d, i], kid_inv[d, i], *args, room - 1)
+        t = d * 18 + i
+        nodes += _expand(
+            d + 1,
+            kids,
+            t,
+            kid_inv,
+            3 * t,
+            kid_c[d, i],
+            path,
+            moves,
+            qtm,
+            follow,
+            walk,
+            tables,
+            inverse,
+            room - 1,
+        )
         ptr[0], next_kid[d + 1] = d + 1, 0
 
 
 def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray, np.ndarray]:
     """Fresh arrays for a walk up to ``max_depth``: the children of each depth (their
-    coordinates, moves, bounds, count, smallest axis value and inverse's cubie rows), the
-    next child to visit, the path and the depth."""
+    coordinates, moves, bounds, count, smallest axis value and inverse's cubie rows, and
+    room for one depth's inverse coordinates), the next child to visit, the path and the
+    depth."""
     walk = (
-        np.zeros((max_depth + 1, 18, 10), np.int64),
+        np.zeros(((max_depth + 1) * 18, 10), np.int64),  # row depth * 18 + child
         np.zeros((max_depth + 1, 18), np.int64),
         np.zeros((max_depth + 1, 18), np.int64),
         np.zeros(max_depth + 1, np.int64),
         np.zeros((max_depth + 1, 18), np.int64),  # the smallest axis value of each child
-        np.zeros((max_depth + 1, 18, 3, INVERSE_WIDTH), np.uint8),  # the inverse's cubie rows
+        np.zeros(((max_depth + 1) * 54, INVERSE_WIDTH), np.uint8),  # inverse's rows, 3 a child
+        np.zeros((max_depth + 1, 18), np.int64),  # corner value (or a bound from above)
+        np.zeros((18, 9), np.int64),  # scratch: one depth's inverses' coordinates, by axis
     )
     return (
         walk,
