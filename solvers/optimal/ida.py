@@ -280,7 +280,7 @@ def search(
     """
     nodes = 0
     kids, kid_move, kid_h, count, _, kid_inv, kid_c, _ = walk
-    if ptr[0] < 0:
+    if ptr[0] < 0:  # arguments spelled out at both calls: numba inlines no call with *args
         nodes += _expand(
             0,
             root.reshape((1, 10)),
@@ -338,9 +338,9 @@ def search(
 
 def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray, np.ndarray]:
     """Fresh arrays for a walk up to ``max_depth``: the children of each depth (their
-    coordinates, moves, bounds, count, smallest axis value and inverse's cubie rows, and
-    room for one depth's inverse coordinates), the next child to visit, the path and the
-    depth."""
+    coordinates, moves, bounds, count, smallest axis value, inverse's cubie rows and corner
+    value, and room for one depth's inverse coordinates), the next child to visit, the path
+    and the depth."""
     walk = (
         np.zeros(((max_depth + 1) * 18, 10), np.int64),  # row depth * 18 + child
         np.zeros((max_depth + 1, 18), np.int64),
