@@ -48,10 +48,17 @@ def beam_search(
     if is_solved(state):
         return SearchResult(moves=())
     info: dict = {"width": width}
+    longest = model.limits.max_depth
+    steps = longest
     if meet is not None:
         info["mitm_radius"] = meet.radius
         if (tail := finish_from(meet, state)) is not None:
+            if len(tail) > longest:  # the table is exact: nothing as short exists
+                return SearchResult(None, 0, 0, {**info, "gave_up": "max depth"})
             return SearchResult(tail, 0, 0, {**info, "met_at_depth": 0})
+        # a child first touches the table exactly ``radius`` moves out (its parent, checked
+        # a step before, was not inside), so a path met after step d has d + radius moves
+        steps = longest - meet.radius
     beam = np.asarray(state, np.uint8)[:, None]  # (54, N)
     scores = np.zeros(1)  # (N,) higher is better
     last = np.full(1, -1)  # (N,) previous local move
@@ -59,7 +66,7 @@ def beam_search(
     taken: list[np.ndarray] = []  # per depth: (N,) local move that led here
     step = _policy_step if scoring == "policy" else _value_step
     try:
-        for _depth in range(model.limits.max_depth):
+        for _depth in range(steps):
             model.spend_nodes(beam.shape[1])
             beam, scores, last, parent, solved, tail = step(
                 beam, scores, last, model, width, moves, meet

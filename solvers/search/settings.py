@@ -174,6 +174,9 @@ def run_search(
     first: SearchResult | None = None
     nodes = calls = 0
     lengths: list[int | None] = []
+    # what each search cost: how a run's time splits over its starts and members
+    seconds: list[float] = []
+    expanded: list[int] = []
     for i, (fn, start) in enumerate(agents):
         now = time.monotonic()
         share = dataclasses.replace(
@@ -182,7 +185,7 @@ def run_search(
             max_nodes=_left(limits.max_nodes, nodes),
             max_model_calls=_left(limits.max_model_calls, calls),
             # a later start looks only for a shorter path
-            max_depth=limits.max_depth if best is None else len(best.moves or ()) - 1,
+            max_depth=limits.max_depth if best is None else _shorter(best, settings.metric),
         )
         if share.max_depth < 1 or 0 in (share.max_nodes, share.max_model_calls):
             break
@@ -191,12 +194,15 @@ def run_search(
         first = first or result
         nodes, calls = nodes + result.nodes_expanded, calls + result.model_calls
         lengths.append(None if result.moves is None else len(result.moves))
+        seconds.append(round(time.monotonic() - now, 3))
+        expanded.append(result.nodes_expanded)
         if result.moves is not None and (best is None or len(result.moves) < len(best.moves)):
             where = {"start": i % settings.starts, "member": i // settings.starts}
             best = SearchResult(map_back(result.moves, start), info={**result.info, **where})
     final = best or first or SearchResult(None)
     # per agent in search order: each model's starts, the first model's first
-    return _attempt(final, settings, nodes, calls, {"start_lengths": lengths})
+    per_start = {"start_lengths": lengths, "start_seconds": seconds, "start_nodes": expanded}
+    return _attempt(final, settings, nodes, calls, per_start)
 
 
 def _symmetrised(fn: Model, settings: SearchSettings) -> Model:
@@ -204,6 +210,13 @@ def _symmetrised(fn: Model, settings: SearchSettings) -> Model:
     if settings.value_symmetries == 1:
         return fn
     return partial(symmetric_values, value=fn, ks=SYMMETRY_ORDER[: settings.value_symmetries])
+
+
+def _shorter(best: SearchResult, metric: str) -> int:
+    """The longest path shorter than ``best``'s that can solve the same cube. Every quarter
+    turn is an odd permutation of the corners, so all of a cube's quarter-turn solutions
+    share the parity of its corner permutation, and a shorter one is two moves shorter."""
+    return len(best.moves or ()) - (2 if metric == "qtm" else 1)
 
 
 def _left(limit: int | None, used: int) -> int | None:

@@ -7,10 +7,11 @@ import numpy as np
 import pytest
 
 from cubebench.harness import SOLVED, SettingsError, facelets_to_state, load_suite, move_set
-from cubebench.harness.cube import apply_sequence, is_solved
+from cubebench.harness.cube import apply_sequence, is_solved, state_hash
 from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.solvers.search import CheckedModel, astar, beam_search, greedy_rollout
 from cubebench.solvers.search.meet import meet_table
+from cubebench.solvers.search.models import SearchLimits
 from cubebench.solvers.search.settings import SearchSettings, prepare_search
 
 
@@ -135,3 +136,37 @@ def test_the_table_is_made_at_load_and_kept_on_disk(isolated_home):
     prepare_search(SearchSettings(mitm_radius=2, metric="qtm"))
     assert meet_table.cache_info().hits == 1
     meet_table.cache_clear()
+
+
+def test_a_beam_through_the_table_returns_no_path_longer_than_max_depth(table):
+    """A path met after step d has d + radius moves, so the beam stops where no meeting can
+    be short enough: the same answer where it fits ``max_depth``, none where it does not."""
+    oracle = DistanceOracle.build(5)
+
+    def value(states):  # exact up to 5, with up to 3 moves of noise fixed per state
+        noise = (state_hash(states) % np.uint64(7)).astype(np.float32) / 2
+        return oracle.table_distance(states).astype(np.float32) + noise
+
+    lengths = []
+    for inst in load_suite("depth-05-v1").instances[:20]:
+        state = facelets_to_state(inst.facelets)
+        free = beam_search(state, CheckedModel(value, "value"), 3, "value", meet=table)
+        if free.moves is None:  # so noisy a beam can lose its way: nothing to cut
+            continue
+        lengths.append(length := len(free.moves))
+        for longest in (length, length - 1):
+            model = CheckedModel(value, "value", limits=SearchLimits(max_depth=longest))
+            result = beam_search(state, model, 3, "value", meet=table)
+            if longest == length:
+                assert result.moves == free.moves
+            else:
+                assert result.moves is None and result.info["gave_up"] == "max depth"
+                assert result.nodes_expanded < free.nodes_expanded  # it stopped early
+    assert len(lengths) >= 8 and max(lengths) > 5  # some took a detour, and were cut short
+
+
+def test_a_cube_inside_the_table_but_beyond_max_depth_is_unsolved(table):
+    state = facelets_to_state(load_suite("depth-03-v1").instances[0].facelets)
+    model = CheckedModel(_random_model("value"), "value", limits=SearchLimits(max_depth=2))
+    result = beam_search(state, model, 4, "value", meet=table)
+    assert result.moves is None and result.info["gave_up"] == "max depth"

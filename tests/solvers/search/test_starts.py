@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cubebench.harness import Budget, SettingsError
+from cubebench.harness import Budget, SettingsError, move_set
 from cubebench.harness.cube import (
     apply_sequence,
     facelets_to_state,
@@ -86,6 +86,51 @@ def test_the_shortest_answer_over_the_starts_is_kept(oracle):
         assert attempt.info["start_lengths"][0] == first
         gained += first is None or min(lengths) < first
     assert gained  # the check above would pass with one start if no start ever helped
+
+
+def test_in_quarter_turns_later_starts_look_two_moves_shorter_and_miss_nothing():
+    """A cube's quarter-turn solutions all share one parity, so a later start searches only
+    for paths two moves shorter than the best so far, and still finds every one a start
+    would find alone."""
+    qtm = move_set("qtm")
+    oracle = DistanceOracle.build(5, metric="qtm")
+
+    def value(states):
+        noise = (state_hash(states) % np.uint64(7)).astype(np.float32) / 2
+        return oracle.table_distance(states).astype(np.float32) + noise
+
+    gained = 0
+    for seed in range(12):
+        scramble = np.random.default_rng(seed).choice(qtm.moves, size=5).tolist()
+        cube = apply_sequence(solved_batch(1)[:, 0], scramble)
+        alone = [
+            beam_search(start_state(cube, s), CheckedModel(value, "value"), 4, "value", qtm).moves
+            for s in STARTS[:6]
+        ]
+        lengths = [len(m) for m in alone if m is not None]
+        assert all(n % 2 == lengths[0] % 2 for n in lengths)
+        settings = SearchSettings(beam_width=4, starts=6, metric="qtm")
+        attempt = run_search(cube, Budget(wall_seconds=None), settings, value=value)
+        assert is_solved(apply_sequence(cube, attempt.moves))
+        assert len(attempt.moves) == min(lengths)
+        gained += alone[0] is None or min(lengths) < len(alone[0])
+    assert gained
+
+
+def test_each_start_reports_what_it_cost(oracle):
+    """``start_nodes`` and ``start_seconds`` split the attempt's work over its starts: the
+    first start's nodes are those of the same search alone, and the nodes add up."""
+    value = _noisy(oracle)
+    cube = facelets_to_state(load_suite("depth-05-v1").instances[0].facelets)
+    alone = beam_search(cube, CheckedModel(value, "value"), 4, "value")
+    settings = SearchSettings(beam_width=4, starts=4)
+    attempt = run_search(cube, Budget(wall_seconds=None), settings, value=value)
+    info = attempt.info
+    assert len(info["start_nodes"]) == len(info["start_seconds"]) == len(info["start_lengths"])
+    assert len(info["start_nodes"]) >= 2  # a later start that ran, not only the first
+    assert info["start_nodes"][0] == alone.nodes_expanded
+    assert sum(info["start_nodes"]) == attempt.nodes_expanded
+    assert all(s >= 0 for s in info["start_seconds"])
 
 
 def _offset_noise(oracle, salt: int):
