@@ -7,6 +7,7 @@ the linear layers (per output channel, batch norm folded in first), measured per
 from __future__ import annotations
 
 import copy
+import os
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,6 +24,13 @@ from ..search.settings import SearchSettings, prepare_search
 from .frameworks import require
 from .metric import check_metric_offered
 from .precision import Precision, Resolved, resolve
+
+# oneDNN keeps every kernel it makes, keyed by shape, up to 1,024 of them; a search calls its
+# model on batches of every size (a beam step's last chunk), and at W = 131,072 the kept
+# kernels grew a worker by 0.3-0.45 GB a cube until the runner stopped it at 8 GB. A few
+# suffice for the one full batch size that repeats. Read at oneDNN's first kernel, so set
+# here, before any model runs; a value the user set wins.
+os.environ.setdefault("ONEDNN_PRIMITIVE_CACHE_CAPACITY", "16")
 
 
 @dataclass(frozen=True)
