@@ -6,8 +6,8 @@ where it found nothing shorter than the starts before it) and what each cost
 (``info.start_seconds``). Since the starts run in a fixed order, the first k of them are
 exactly a search with ``starts=k`` (where none ran out of time), so one run gives the whole
 curve: for every k, the mean length of the best of the first k starts and the time they
-took. Each k is paired with k = 2 (the two-start search) on the same cubes, with a
-bootstrap 95% interval of the mean difference. ``--against`` pairs the run's solved cubes
+took. Each k is paired with k = 2 (the two-start search) on the same cubes, with the
+paired bootstrap 95% interval ``bench compare`` gives. ``--against`` pairs the run's solved cubes
 with another run's (another width at equal time, say) for every k.
 """
 
@@ -19,6 +19,8 @@ import statistics
 from pathlib import Path
 
 import numpy as np
+
+from cubebench.harness.metrics import paired_bootstrap_diff
 
 
 def _records(run: Path, solver: str) -> dict[int, dict]:
@@ -37,11 +39,13 @@ def best_of_first(record: dict, k: int) -> int:
     return min(n for n in record["info"]["start_lengths"][:k] if n is not None)
 
 
-def _paired(diff: np.ndarray, rng: np.random.Generator) -> str:
-    means = [diff[rng.integers(0, diff.size, diff.size)].mean() for _ in range(10_000)]
-    low, high = np.percentile(means, [2.5, 97.5])
+def _paired(base: np.ndarray, new: np.ndarray) -> str:
+    """``new - base`` per cube: the mean, its bootstrap interval (the one ``bench compare``
+    gives) and how many cubes each way."""
+    mean, low, high = paired_bootstrap_diff(base, new)
+    diff = new - base
     shorter, longer = int((diff < 0).sum()), int((diff > 0).sum())
-    return f"{diff.mean():+.2f} [{low:+.2f}, {high:+.2f}], {shorter} shorter, {longer} longer"
+    return f"{mean:+.2f} [{low:+.2f}, {high:+.2f}], {shorter} shorter, {longer} longer"
 
 
 def main() -> None:
@@ -58,14 +62,13 @@ def main() -> None:
     other = _records(args.against, args.solver) if args.against else {}
     cubes = sorted(set(records) & set(other)) if other else sorted(records)
     starts = min(len(records[i]["info"]["start_lengths"]) for i in cubes)
-    rng = np.random.default_rng(0)
     two = np.array([best_of_first(records[i], 2) for i in cubes], float)
     print(f"{len(cubes)} cubes solved; starts 1..{starts}")
     print("k | mean length | median s | p90 s | max s | against k = 2 (95% CI)")
     for k in range(1, starts + 1):
         lengths = np.array([best_of_first(records[i], k) for i in cubes], float)
         times = [sum(records[i]["info"]["start_seconds"][:k]) for i in cubes]
-        versus = "" if k == 2 else _paired(lengths - two, rng)
+        versus = "" if k == 2 else _paired(two, lengths)
         print(
             f"{k} | {lengths.mean():.2f} | {statistics.median(times):.1f} | "
             f"{np.percentile(times, 90):.1f} | {max(times):.1f} | {versus}"
@@ -79,7 +82,7 @@ def main() -> None:
         )
         for k in range(1, starts + 1):
             lengths = np.array([best_of_first(records[i], k) for i in cubes], float)
-            print(f"  k = {k}: {_paired(theirs - lengths, rng)}")
+            print(f"  k = {k}: {_paired(lengths, theirs)}")
 
 
 if __name__ == "__main__":
