@@ -10,8 +10,9 @@ With a meet-in-the-middle table (:mod:`cubebench.solvers.search.meet`) every chi
 up as it is made, and the first batch that reaches the table ends the search at its child of
 least ``g + table distance``, finished by the table's optimal path: the search then only has
 to come within ``r`` moves of solved, where the value model is least needed and the table
-exact. The answer is no longer guaranteed optimal for ``weight = 1`` (a shorter path through
-an unexpanded node may exist); with DeepCubeA's weights it never was.
+exact. Only a child whose ``g + table distance`` fits ``max_depth`` ends it. The answer is no
+longer guaranteed optimal for ``weight = 1`` (a shorter path through an unexpanded node may
+exist); with DeepCubeA's weights it never was.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ def astar(
     if meet is not None:
         info["mitm_radius"] = meet.radius
         if (tail := finish_from(meet, start)) is not None:
+            if len(tail) > model.limits.max_depth:  # the table is exact: none is as short
+                return SearchResult(None, 0, 0, {**info, "gave_up": "max depth"})
             return SearchResult(tail, 0, 0, {**info, "met_at_depth": 0})
     nodes = NodeStore(start, int(state_hash(start[:, None])[0]))
     heap = [(float(model(start[:, None])[0]), 0)]  # (f, node id): ties go to the older node
@@ -80,7 +83,8 @@ def astar(
             )
             if not fresh.size:
                 continue
-            if meet is not None and (met := _met(nodes, fresh, meet, moves)) is not None:
+            longest = model.limits.max_depth
+            if meet is not None and (met := _met(nodes, fresh, meet, moves, longest)) is not None:
                 return SearchResult(met[0], model.nodes, model.calls, {**info, **met[1]})
             f = weight * nodes.g[fresh] + model(nodes.states[:, fresh[0] : fresh[-1] + 1])
             for item in zip(f.tolist(), fresh.tolist(), strict=True):
@@ -92,12 +96,13 @@ def astar(
 
 
 def _met(
-    nodes: NodeStore, fresh: np.ndarray, meet: DistanceOracle, moves: MoveSet
+    nodes: NodeStore, fresh: np.ndarray, meet: DistanceOracle, moves: MoveSet, longest: int
 ) -> tuple[tuple[int, ...], dict] | None:
     """The whole answer through the child of ``fresh`` (node ids, ascending and contiguous)
-    with the least ``g + table distance``, when any of them is in ``meet``'s table."""
+    with the least ``g + table distance``, when any of them is in ``meet``'s table with a
+    whole answer of at most ``longest`` moves."""
     table = meet.table_distance(nodes.states[:, fresh[0] : fresh[-1] + 1])  # (F,)
-    inside = np.flatnonzero(table <= meet.radius)
+    inside = np.flatnonzero((table <= meet.radius) & (nodes.g[fresh] + table <= longest))
     if not inside.size:
         return None
     best = int(inside[np.argmin(nodes.g[fresh[inside]] + table[inside])])

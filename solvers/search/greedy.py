@@ -7,7 +7,8 @@ order: a rollout has one path, so after ``L'`` on a cube scrambled ``R L`` the f
 ``R'`` must stay allowed (masking it made 7% of depth-2 cubes unsolvable). It follows the
 move set's moves only: a quarter-turn rollout never makes a half turn. With a
 meet-in-the-middle table the rollout ends where it enters the table, finished by the
-table's optimal path.
+table's optimal path; a rollout whose finish would make the path longer than ``max_depth``
+gives up there (the table is exact: no shorter finish exists from that state).
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ def greedy_rollout(
     try:
         for _ in range(model.limits.max_depth):
             if (tail := finish_from(meet, current[:, 0])) is not None:
+                if len(path) + len(tail) > model.limits.max_depth:
+                    over = {**info, "gave_up": "max depth"}
+                    return SearchResult(None, model.nodes, model.calls, over)
                 met = {**info, "met_at_depth": len(path)}
                 return SearchResult(tuple(path) + tail, model.nodes, model.calls, met)
             model.spend_nodes(1)

@@ -170,3 +170,31 @@ def test_a_cube_inside_the_table_but_beyond_max_depth_is_unsolved(table):
     model = CheckedModel(_random_model("value"), "value", limits=SearchLimits(max_depth=2))
     result = beam_search(state, model, 4, "value", meet=table)
     assert result.moves is None and result.info["gave_up"] == "max depth"
+
+
+def test_an_astar_through_the_table_returns_no_path_longer_than_max_depth(table):
+    """Every path through a child in the table counts its finish: a cube four moves out
+    is solved in four where ``max_depth`` allows four, and left unsolved where it allows
+    three, though its first children already touch a radius-3 table."""
+    for inst in load_suite("depth-04-v1").instances[:3]:
+        state = facelets_to_state(inst.facelets)
+        for longest in (4, 3):
+            limits = SearchLimits(max_depth=longest)
+            noise = CheckedModel(_noise_below_one(inst.id), "value", limits=limits)
+            result = astar(state, noise, batch=50, weight=1.0, meet=table)
+            if longest == 4:
+                assert len(result.moves) == 4 and is_solved(apply_sequence(state, result.moves))
+            else:
+                assert result.moves is None, result.moves
+
+
+def test_a_rollout_gives_up_where_the_table_finish_would_pass_max_depth(table):
+    distance = CheckedModel(lambda s: table.table_distance(s).astype(np.float32), "value")
+    for depth, longest in ((3, 2), (4, 3)):
+        inst = next(i for i in load_suite(f"depth-0{depth}-v1").instances if i.optimal_htm == depth)
+        state = facelets_to_state(inst.facelets)
+        capped = CheckedModel(distance.fn, "value", limits=SearchLimits(max_depth=longest))
+        result = greedy_rollout(state, capped, "value", meet=table)
+        assert result.moves is None and result.info["gave_up"] == "max depth"
+        free = greedy_rollout(state, distance, "value", meet=table)
+        assert len(free.moves) == depth
