@@ -34,7 +34,9 @@ class Budget:
             outside (a solver that overruns is killed and the instance is a ``timeout``).
         max_nodes: states a search may expand.
         max_model_calls: batched network evaluations a solver may make.
-        max_length: longest solution (HTM) the solver may return.
+        max_length: longest solution the solver may return, in moves as returned (a half
+            turn is one move; a quarter-turn solver returns quarter turns only, so for it this
+            is a quarter-turn length, and its searches cap their depth at it).
     """
 
     wall_seconds: float | None = DEFAULT_TIME_LIMIT_S

@@ -179,7 +179,9 @@ def run_command(
     max_model_calls: Annotated[
         int | None, typer.Option(help="model-call budget per instance")
     ] = None,
-    max_length: Annotated[int | None, typer.Option(help="longest solution accepted (HTM)")] = None,
+    max_length: Annotated[
+        int | None, typer.Option(help="longest answer accepted, in moves as returned")
+    ] = None,
     workers: Annotated[int, typer.Option(help="worker processes per solver")] = DEFAULT_WORKERS,
     executor: Annotated[
         str, typer.Option(help="local (worker processes) or ray (actors on a Ray cluster)")
