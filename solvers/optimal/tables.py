@@ -11,6 +11,8 @@ admissible lower bound for IDA*. Two sizes:
   (1,523,864 classes of ``flip x sorted`` x 2187 twists = 3,332,690,568 entries, four bits
   each; :mod:`.flipslice`), looked up on three axes, and the corners (``cperm x twist``,
   88,179,840 entries, a byte each).
+- ``corners`` (88 MB, seconds to build): the large sizes' corner table alone, which a value
+  search may add to its model's estimate (:mod:`.bounds`).
 - ``xlarge`` (about 3.4 GB, face turns only): the large table with the corner permutation's
   parity beside the twist, twice the entries. Its goal is the even half of the large
   table's, which raises the bound of many cubes by one. In quarter turns it would add
@@ -100,6 +102,8 @@ SPECS: Final = {
         Spec("phase1x24", (N_CLASSES, N_TWIST), ("flipslice class", "twist"), True),
         Spec("corners", (N_CPERM, N_TWIST), ("cperm", "twist"), False),
     ),
+    # the corner table alone: the bound a value search may add to its model's estimate
+    "corners": (Spec("corners", (N_CPERM, N_TWIST), ("cperm", "twist"), False),),
     "xlarge": (
         Spec(
             "phase1x24-parity",

@@ -23,6 +23,7 @@ from ...harness import (
     move_set,
     symmetric_values,
 )
+from ..optimal.bounds import corner_bound, prepare_corner_bound
 from .meet import MAX_RADIUS, meet_table
 from .models import (
     CheckedModel,
@@ -46,6 +47,7 @@ BEAM_WIDTH = Range(min=1, max=2**24)
 BATCH = Range(min=1, max=2**22)
 DEPTH = Range(min=1, max=1000)
 WEIGHT = Range(min=0, max=100, open_min=True)
+BOUND_WEIGHT = Range(min=0, max=100)
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ class SearchSettings(SolverSettings):
     avoid_revisits: bool = True
     starts: Annotated[int, Range(min=1, max=MAX_STARTS)] = 1
     value_symmetries: Annotated[int, Range(min=1, max=NUM_SYMMETRIES)] = 1
+    value_bound: Annotated[float, BOUND_WEIGHT] = 0.0
     device: str = "cpu"
     threads: Annotated[int, Range(min=1, max=1024)] = 1
 
@@ -85,6 +88,8 @@ class SearchSettings(SolverSettings):
         "path shorter than the best so far; the shortest answer is kept",
         "value_symmetries": "a value model's estimate averaged over this many symmetric "
         "images of each state (1: the state alone), at that many evaluations a state",
+        "value_bound": "weight of the corner table's distance (of a state or its inverse, "
+        "whichever is larger: a lower bound) added to a value model's estimate (0: off)",
         "device": "cpu or cuda",
         "threads": "torch/tf intra-op threads per worker",
         "precision": "auto (bf16 where the hardware has it natively), fp32, bf16 or int8",
@@ -106,7 +111,7 @@ class SearchSettings(SolverSettings):
             used = set(SEARCH_SETTINGS)
         idle = set(SEARCH_SETTINGS) - used
         if cls.MODEL != "value":
-            idle.add("value_symmetries")
+            idle.update(("value_symmetries", "value_bound"))
         return frozenset(idle)
 
     def __post_init__(self) -> None:
@@ -115,6 +120,11 @@ class SearchSettings(SolverSettings):
             raise SettingsError(
                 f"setting value_symmetries={self.value_symmetries}: this solver searches "
                 f"with a {self.MODEL}, and only a value is averaged over symmetries"
+            )
+        if self.value_bound > 0 and self.MODEL != "value":
+            raise SettingsError(
+                f"setting value_bound={self.value_bound}: this solver searches with a "
+                f"{self.MODEL}, and only a value takes a bound"
             )
         largest = MAX_RADIUS.get(self.metric, min(MAX_RADIUS.values()))
         if self.mitm_radius > largest:
@@ -126,9 +136,12 @@ class SearchSettings(SolverSettings):
 
 def prepare_search(settings: SearchSettings) -> None:
     """What a search needs beyond the model, made at solver load: the meet-in-the-middle
-    table (building it takes up to a minute, which must not count against a cube)."""
+    table and the corner table (building them takes up to a minute, which must not count
+    against a cube)."""
     if settings.mitm_radius:
         meet_table(settings.metric, settings.mitm_radius)
+    if settings.value_bound > 0:
+        prepare_corner_bound(settings.metric)
 
 
 def run_search(
@@ -163,8 +176,13 @@ def run_search(
             f"setting value_symmetries={settings.value_symmetries} needs a value model; "
             "this search runs a policy"
         )
-    fn = _symmetrised(fn, settings)
-    fns = [fn, *(_symmetrised(f, settings) for f in ensemble)]
+    if settings.value_bound > 0 and kind != "value":
+        raise SettingsError(
+            f"setting value_bound={settings.value_bound} needs a value model; "
+            "this search runs a policy"
+        )
+    fn = _bounded(_symmetrised(fn, settings), settings)
+    fns = [fn, *(_bounded(_symmetrised(f, settings), settings) for f in ensemble)]
     if settings.starts == 1 and len(fns) == 1:
         model = CheckedModel(fn, kind, settings.batch_size, limits, clock)
         result = _search(state, model, kind, settings)
@@ -210,6 +228,18 @@ def _symmetrised(fn: Model, settings: SearchSettings) -> Model:
     if settings.value_symmetries == 1:
         return fn
     return partial(symmetric_values, value=fn, ks=SYMMETRY_ORDER[: settings.value_symmetries])
+
+
+def _bounded(fn: Model, settings: SearchSettings) -> Model:
+    """``fn`` plus ``settings.value_bound`` times the corner table's bound of each state."""
+    if settings.value_bound == 0:
+        return fn
+    weight, metric = np.float32(settings.value_bound), settings.metric
+
+    def bounded(states: np.ndarray) -> np.ndarray:  # (54, N) -> (N,)
+        return fn(states) + weight * corner_bound(states, metric)
+
+    return bounded
 
 
 def _shorter(best: SearchResult, metric: str) -> int:

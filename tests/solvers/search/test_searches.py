@@ -38,6 +38,7 @@ def test_a_solver_shows_the_settings_of_the_searches_it_runs_and_no_other(name):
             acts = any(setting in s.settings for s in runs)
             assert (setting in shown) == acts, (name, setting)
     assert ("value_symmetries" in shown) == (cls.MODEL == "value")
+    assert ("value_bound" in shown) == (cls.MODEL == "value")
 
 
 def test_policy_mlp_lists_no_a_star_symmetry_or_ensemble_knob_and_refuses_one():

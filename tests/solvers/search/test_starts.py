@@ -21,6 +21,7 @@ from cubebench.harness.cube.symmetry import symmetric_values
 from cubebench.harness.registry import make_solver
 from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.suites.oracle import DistanceOracle
+from cubebench.solvers.optimal.bounds import corner_bound
 from cubebench.solvers.search import CheckedModel, beam_search
 from cubebench.solvers.search.settings import SearchSettings, run_search
 from cubebench.solvers.search.starts import (
@@ -195,6 +196,30 @@ def test_a_value_averaged_over_symmetries_steers_the_search(oracle):
         plain = beam_search(cube, CheckedModel(value, "value"), 4, "value").moves
         differ += plain != by_hand.moves
     assert differ  # the averaging changed some searches, so the check above means something
+
+
+def test_a_value_with_the_corner_bound_steers_the_search(oracle):
+    """``value_bound=w`` searches with the value plus w times the corner bound, exactly as a
+    beam given that sum by hand."""
+    value = _noisy(oracle)
+    bounded = lambda s: value(s) + 0.5 * corner_bound(s, "htm")  # noqa: E731
+    settings = SearchSettings(beam_width=4, value_bound=0.5)
+    differ = solved = 0
+    for inst in load_suite("depth-05-v1").instances[:12]:
+        cube = facelets_to_state(inst.facelets)
+        by_hand = beam_search(cube, CheckedModel(bounded, "value"), 4, "value").moves
+        attempt = run_search(cube, Budget(wall_seconds=None), settings, value=value)
+        assert attempt.moves == (by_hand or ())
+        solved += is_solved(apply_sequence(cube, attempt.moves))
+        plain = beam_search(cube, CheckedModel(value, "value"), 4, "value").moves
+        differ += plain != by_hand
+    assert differ and solved >= 6  # the bound changed some searches and solved most cubes
+
+
+@pytest.mark.parametrize("solver", ["policy-mlp", "seq2seq-transformer"])
+def test_a_policy_solver_refuses_a_value_bound_by_name(solver):
+    with pytest.raises(SettingsError, match="value_bound"):
+        make_solver(solver, {"value_bound": 0.5})
 
 
 @pytest.mark.parametrize("solver", ["policy-mlp", "seq2seq-transformer"])
