@@ -82,7 +82,7 @@ def load_runs(
                 f"run {folder} has no records yet: finish it (bench run --resume {folder}) "
                 "or leave it out"
             )
-        frame = pd.DataFrame([asdict(r) for r in records]).drop(columns=["info", "error"])
+        frame = _typed(pd.DataFrame([asdict(r) for r in records]).drop(columns=["info", "error"]))
         # workers append records as they finish, so file order varies from run to run; a
         # bootstrap resamples by position, and its interval must not depend on that order
         frame = frame.sort_values(["solver", "suite", "instance"], kind="stable")
@@ -114,6 +114,22 @@ def load_runs(
         apart.get((run, s), "") for run, s in zip(data["run"], data["solver"], strict=True)
     ]
     return data, runs
+
+
+NUMERIC_COLUMNS = (
+    "length_htm", "length_qtm", "optimal_htm", "gap_htm", "optimal_qtm", "gap_qtm",
+    "wall_s", "nodes", "model_calls",
+)  # fmt: skip
+
+
+def _typed(frame: pd.DataFrame) -> pd.DataFrame:
+    """Number columns as numbers whatever the records hold: a run whose every record lacks a
+    length (a solver that failed every cube) gives pandas a column of ``None`` objects, which
+    no arithmetic takes; mixed columns are already floats, so only those change."""
+    for column in NUMERIC_COLUMNS:
+        if frame[column].dtype == object:
+            frame[column] = pd.to_numeric(frame[column], errors="coerce").astype(float)
+    return frame
 
 
 def settings_apart(runs: list[LoadedRun]) -> dict[tuple[str, str], str]:

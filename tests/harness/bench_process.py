@@ -76,3 +76,26 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def bench_here(*args: str) -> subprocess.CompletedProcess:
+    """``bench ARGS`` in this process (no start-up cost), for commands that start no run:
+    its exit status and what it printed, as :func:`bench` gives them."""
+    import contextlib
+    import io
+    from unittest import mock
+
+    from cubebench.harness.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with (
+        mock.patch.object(sys, "argv", ["bench", *args]),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
+        try:
+            main()
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    return subprocess.CompletedProcess(["bench", *args], code, out.getvalue(), err.getvalue())
