@@ -32,7 +32,9 @@ LabelOption = Annotated[
 
 def report_command(
     runs: RunsArgument,
-    out: Annotated[Path, typer.Option(help="report folder")] = Path("reports/latest"),
+    out: Annotated[
+        str, typer.Option(help="report folder: new, empty, or an earlier report's")
+    ] = "reports/latest",
     title: Annotated[str, typer.Option(help="report title")] = "cubebench report",
     baseline: BaselineOption = None,
     first: FirstOption = None,
@@ -51,7 +53,9 @@ def report_command(
 
 def site_command(
     runs: RunsArgument,
-    out: Annotated[Path, typer.Option(help="site folder")] = Path("site"),
+    out: Annotated[
+        str, typer.Option(help="site folder: new, empty, or an earlier site's")
+    ] = "site",
     title: Annotated[str, typer.Option(help="site title")] = "cubebench results",
     baseline: BaselineOption = None,
     first: FirstOption = None,

@@ -30,11 +30,12 @@ class RunLockedError(RecordError):
 
 
 class FolderLock:
-    """The exclusive writer's lock of one run folder (the folder must exist)."""
+    """The exclusive writer's lock of one run folder (the folder must exist), or of a folder
+    that is built elsewhere and swapped in (``path``: a lock file beside it)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, path: Path | None = None) -> None:
         self.folder = Path(folder)
-        self.path = self.folder / LOCK_FILE
+        self.path = Path(path) if path is not None else self.folder / LOCK_FILE
         self._fd: int | None = None
 
     @property
@@ -53,9 +54,10 @@ class FolderLock:
             if not _try_lock(fd):
                 holder = _read_pid(fd)
                 os.close(fd)
+                what = "run folder" if self.path.parent == self.folder else "folder"
                 raise RunLockedError(
-                    f"run folder {self.folder} is being written by pid {holder}; "
-                    "a run folder has one writer"
+                    f"{what} {self.folder} is being written by pid {holder}; "
+                    f"a {what} has one writer"
                 )
             # the holder before us may have removed the file between our open and our lock:
             # then we locked a file nobody else can see, so try again on the current one

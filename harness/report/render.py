@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..naming import did_you_mean
+from ..outfolder import building, check_out_folder
 from ..records.provenance import describe_origin
 from ..records.schema import RecordError
 from .budgets import within_budgets
@@ -72,13 +73,17 @@ DEFAULT_BASELINE = "kociemba"
 
 def write_report(
     run_folders: list[Path],
-    out: Path,
+    out: Path | str,
     title: str = "cubebench report",
     baseline: str | None = None,
     first: int | None = None,
     labels: dict[str, str] | None = None,
 ) -> Path:
     """Build the report of ``run_folders`` in ``out``; returns the path of ``index.html``.
+
+    ``out`` is a new or empty folder, or one an earlier report or site wrote and nobody
+    added to since (:mod:`cubebench.harness.outfolder`): the report is built beside it and
+    swapped in whole; any other folder is refused before any work.
 
     ``baseline``: the entry every other is compared with, head to head on the same cubes
     (default: the reference solver, ``kociemba``, when the runs have it). ``first``: only
@@ -88,30 +93,34 @@ def write_report(
     """
     if first is not None and first < 1:
         raise RecordError(f"--first {first}: give a number of cubes, 1 or more")
-    if out.exists() and not out.is_dir():
-        raise RecordError(f"report folder {out} is a file; give --out a folder")
+    out = check_out_folder(out)  # before any work: a folder of the user's is never touched
     data, runs = load_runs(run_folders, labels)
     if first is not None:
         data = data[data["instance"] < first].reset_index(drop=True)
     data, repeats = drop_repeats(data, runs)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        probe = out / ".write-probe"
-        probe.touch()
-        probe.unlink()
-    except OSError as exc:
-        raise RecordError(f"cannot write the report to {out}: {exc.strerror or exc}") from None
     if baseline is not None and baseline_label(data, baseline) is None:
         names = set(data["solver"]) | set(data["label"])
         raise NothingToCompareError(
             f"--baseline {baseline!r}: no such entry in these runs; {did_you_mean(baseline, names)}"
         )
     baseline = baseline_label(data, baseline or DEFAULT_BASELINE)
+    with building(out, "report") as fresh:
+        _write(fresh, data, runs, repeats, title, baseline, first)
+    return out / "index.html"
+
+
+def _write(
+    out: Path,
+    data: pd.DataFrame,
+    runs: list[LoadedRun],
+    repeats: list[str],
+    title: str,
+    baseline: str | None,
+    first: int | None,
+) -> Path:
+    """Every file of the report, into the fresh folder ``out``."""
     figures = draw_all(data, out)
     against = _against(data, baseline, out, figures) if baseline else None
-    if "head_to_head" not in figures:  # nor a stale one from an earlier report here
-        for stale in (out / "head_to_head.png", out / "head_to_head.svg"):
-            stale.unlink(missing_ok=True)
     budget = within_budgets(data)
     if len(budget):
         budget.to_csv(out / "time-budgets.csv", index=False)

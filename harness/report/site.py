@@ -11,7 +11,6 @@ the folder, so it works from ``file://``, a static server, or a copy sent as an 
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -152,17 +151,8 @@ def leaderboards(numbers: pd.DataFrame, data: pd.DataFrame, runs: list[LoadedRun
 
 
 def write_site(out: Path, content: SiteContent) -> Path:
-    """Write the site into ``out`` (the figures already there); returns ``index.html``.
-
-    The page folders of a site this function wrote there before (it leaves a marker) are
-    replaced, so no page of an earlier report outlives it; nothing else is removed.
-    """
-    marker = out / ".cubebench-site"
-    if marker.exists():
-        for folder in ("cells", "cubes", "entries", "assets"):
-            if (out / folder).is_dir():
-                shutil.rmtree(out / folder)
-    marker.write_text("pages written by cubebench's report; rewritten with it\n")
+    """Write the site into ``out``, a fresh folder the report builds in (the figures
+    already there: :func:`cubebench.harness.outfolder.building`); returns ``index.html``."""
     assets = out / "assets"
     assets.mkdir(parents=True, exist_ok=True)
     (assets / "site.css").write_text(CSS)

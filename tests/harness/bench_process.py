@@ -22,11 +22,11 @@ def bench_env() -> dict[str, str]:
     return os.environ | {"PYTHONPATH": path}
 
 
-def bench(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    """Run ``bench ARGS`` to its end."""
+def bench(*args: str, timeout: float = 300, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """Run ``bench ARGS`` to its end (in the checkout, or in ``cwd``)."""
     return subprocess.run(
-        bench_command(*args), capture_output=True, text=True, timeout=timeout, cwd=ROOT,
-        env=bench_env(),
+        bench_command(*args), capture_output=True, text=True, timeout=timeout,
+        cwd=cwd or ROOT, env=bench_env(),
     )  # fmt: skip
 
 

@@ -76,7 +76,7 @@ def test_out_that_is_a_file_or_under_one(tmp_path):
     assert bench(*pausing_run(tmp_path / "runs", "r", 2, pause=0.0)).returncode == 0
     run = str(tmp_path / "runs" / "r")
     _one_line_error(bench("report", run, "--out", str(afile)), "is a file")
-    _one_line_error(bench("report", run, "--out", str(afile / "sub")), "cannot write the report")
+    _one_line_error(bench("report", run, "--out", str(afile / "sub")), "cannot write --out")
     _one_line_error(bench("report", run, run), "given twice")
     _one_line_error(
         bench("report", run, "--first", "0", "--out", str(tmp_path / "r0")), "--first 0"

@@ -174,9 +174,9 @@ def test_a_run_that_predates_a_setting_is_labelled_with_its_default(tmp_path):
 )
 def test_figures_without_data_are_left_out_not_drawn_empty(tmp_path, suites, absent):
     folder = tmp_path / "report"
-    folder.mkdir()
-    for name in absent:  # an earlier report in the same folder left these behind
-        (folder / f"{name}.png").write_bytes(b"stale")
+    every = {("depth-03-v1", 3): 5, ("depth-07-v1", 7): 9, ("random-state-v1", None): 12}
+    write_report([make_run(tmp_path / "every", every)], folder)  # an earlier report, here
+    assert all((folder / f"{name}.png").is_file() for name in absent)
     write_report([make_run(tmp_path / "a", suites)], folder)
     drawn = [name for name in FIGURES if name not in absent]
     for name in drawn:
