@@ -5,44 +5,55 @@ DeepCubeA its A*'s length, nodes and time per state. ``bench runs import FORMAT 
 SUITE`` turns such a file into an ordinary run folder, so ``show``, ``report``, ``compare``
 and ``leaderboard`` treat it like any run:
 
-- ``efficientcube``: the result pickle, a dict of plain lists (``solutions``, ``times``,
-  ``num_nodes_generated``), loaded by an unpickler that allows **no global at all** (a file
-  that names one is refused before anything of it runs). Every answer is replayed on the
-  harness's engine and judged by :func:`~cubebench.harness.verify.judge`, as a solver's is.
+- ``efficientcube``: the result pickle (:mod:`cubebench.harness.published_files`). Every
+  answer is replayed on the harness's engine and judged by
+  :func:`~cubebench.harness.verify.judge`, as a solver's is; an answer longer than the
+  longest replayed is ``unsolved``, neither replayed nor stored.
 - ``deepcubea-output``: DeepCubeA's ``output.txt``, lengths only. Its records have status
-  ``claimed``: the length is the peer's, the moves were never published, and no table
-  counts such a record as verified.
+  ``claimed``: the length is the peer's, the moves were never published, and no table or
+  gate counts such a record as solved unless asked to by the entry's name.
 
 The manifest says where the answers came from (system, source, file sha256, licence, the
 peer's hardware as published) and that the times are the peer's own. A file that does not
-match the suite (another count, a token that is not a move) is refused in one line before
-anything is written; a single answer that does not solve its cube is recorded ``wrong``.
+fit the suite is refused in one line before anything is written: another count, a token
+that is not a move, a number out of range, more than half of its answers not solving their
+cubes (answers for another suite, or in another order), or a claimed length that cannot be
+true (below the proved optimum, or of the wrong parity: every quarter turn is an odd
+permutation of the corners, so a cube's quarter-turn solutions all share one parity). A
+single answer that does not solve its cube is recorded ``wrong``.
+
+The run folder is written beside its place, hidden, and renamed into it once complete: an
+import that is killed or runs out of disk leaves no run that looks whole, and the next
+import of the same run starts afresh.
 """
 
 from __future__ import annotations
 
-import io
-import pickle
+import os
 import re
-from dataclasses import dataclass
+import shutil
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .cube import NotationError, facelets_to_state, parse_moves
-from .naming import check_path_name
+from .cube import facelets_to_state, is_solved, to_cubies
+from .cube.cubie import permutation_parity
+from .naming import check_entry_name, check_path_name
+from .published_files import READERS, PublishedAnswer, PublishedRunError
+from .records.lock import FolderLock
 from .records.manifest import Manifest, SolverPin, SuitePin
 from .records.provenance import package_versions
-from .records.schema import Record, RecordError
+from .records.schema import Record
 from .records.store import RunStore
 from .solver import Budget
 from .suites.catalog import load_suite
 from .suites.model import sha256_bytes
 from .verify import RawAttempt, judge
 
-FORMATS = ("efficientcube", "deepcubea-output")
+FORMATS = tuple(READERS)
 MAX_FILE_BYTES = 64 * 2**20
 """A published run of a thousand cubes is well under a megabyte; past this it is not one."""
 
@@ -61,89 +72,40 @@ PUBLISHERS: dict[str, dict[str, str]] = {
     },
 }
 
-
-class PublishedRunError(RecordError):
-    """A published-run file that cannot be imported onto the suite; nothing was written."""
+__all__ = ["FORMATS", "PublishedAnswer", "PublishedRunError", "import_published"]
 
 
-@dataclass(frozen=True)
-class PublishedAnswer:
-    """One cube's published answer: its moves (None where only a length was published)."""
-
-    moves: list[int] | None
-    claimed_qtm: int | None
-    wall_s: float
-    nodes: int
-
-
-class _NoGlobals(pickle.Unpickler):
-    """Plain containers and scalars only: any class or function named in the file refuses it."""
-
-    def find_class(self, module: str, name: str) -> Any:
+def check_claims(answers: list[PublishedAnswer], suite: Any, path: Path) -> None:
+    """Refuse claimed lengths that cannot be the answers to the suite's cubes, in order."""
+    states = np.stack([facelets_to_state(i.facelets) for i in suite.instances], axis=1)
+    parity = permutation_parity(to_cubies(states)[0])  # (N,): every solution's QTM parity
+    bad: list[str] = []
+    for k, (instance, answer) in enumerate(zip(suite.instances, answers, strict=True)):
+        claim = answer.claimed_qtm
+        if claim is None:
+            continue
+        optimum = instance.optimal_qtm
+        if optimum is not None and claim < optimum:
+            bad.append(f"cube {k} claims {claim} moves, below its proved optimum {optimum}")
+        elif claim == 0 and not is_solved(states[:, k]):
+            bad.append(f"cube {k} claims 0 moves, and it is not solved")
+        elif claim % 2 != parity[k]:
+            bad.append(f"cube {k} claims {claim} moves, which its parity rules out")
+    if bad:
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
         raise PublishedRunError(
-            f"the pickle names {module}.{name}; a published run holds plain lists only, so "
-            "nothing of it was run"
+            f"{path}: {bad[0]}{more}: these lengths are not true of suite {suite.name}'s "
+            "cubes in its order"
         )
 
 
-def read_efficientcube(path: Path, count: int) -> list[PublishedAnswer]:
-    """EfficientCube's result pickle: ``count`` solutions of quarter-turn move strings."""
-    try:
-        data = _NoGlobals(io.BytesIO(path.read_bytes())).load()
-    except PublishedRunError:
-        raise
-    except Exception as exc:  # a damaged pickle fails in many ways; none of them runs code
-        raise PublishedRunError(f"{path}: not an EfficientCube result ({exc})") from None
-    keys = ("solutions", "times", "num_nodes_generated")
-    if not isinstance(data, dict) or not all(isinstance(data.get(k), list) for k in keys):
-        raise PublishedRunError(f"{path}: expected a dict of the lists {', '.join(keys)}")
-    sizes = {k: len(data[k]) for k in keys}
-    if set(sizes.values()) != {count}:
-        raise PublishedRunError(f"{path}: {sizes} answers, the suite has {count} cubes")
-    answers = []
-    for i, (moves, wall, nodes) in enumerate(zip(*(data[k] for k in keys), strict=True)):
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise PublishedRunError(f"{path}: solution {i} is not a list of moves")
-        try:
-            parsed = parse_moves(" ".join(moves))
-        except NotationError as exc:
-            raise PublishedRunError(f"{path}: solution {i}: {exc}") from None
-        if not isinstance(wall, int | float) or not isinstance(nodes, int):
-            raise PublishedRunError(f"{path}: time or node count of solution {i} is not a number")
-        answers.append(PublishedAnswer(parsed, None, float(wall), int(nodes)))
-    return answers
-
-
-_OUTPUT_LINE = re.compile(
-    r"State: (\d+), SolnCost: ([\d.]+), # Moves: (\d+), # Nodes Gen: ([\d,]+), Time: ([\d.]+)"
-)
-
-
-def read_deepcubea_output(path: Path, count: int) -> list[PublishedAnswer]:
-    """DeepCubeA's ``output.txt``: a line per state, in order, then summary lines."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PublishedRunError(f"{path}: not readable text ({exc})") from None
-    answers: list[PublishedAnswer] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.startswith("State:"):
-            continue
-        match = _OUTPUT_LINE.fullmatch(line.strip())
-        if match is None or int(match[1]) != len(answers):
-            raise PublishedRunError(
-                f"{path} line {number}: expected state {len(answers)} in DeepCubeA's form "
-                "'State: i, SolnCost: c, # Moves: m, # Nodes Gen: n, Time: t'"
-            )
-        moves = int(match[3])
-        nodes = int(match[4].replace(",", ""))
-        answers.append(PublishedAnswer(None, moves, float(match[5]), nodes))
-    if len(answers) != count:
-        raise PublishedRunError(f"{path}: {len(answers)} states, the suite has {count} cubes")
-    return answers
-
-
-READERS = {"efficientcube": read_efficientcube, "deepcubea-output": read_deepcubea_output}
+def _check_replayed(records: list[Record], path: Path, suite: str) -> None:
+    wrong = sum(r.status in ("wrong", "illegal") for r in records)
+    if 2 * wrong > len(records):
+        raise PublishedRunError(
+            f"{path}: {wrong} of {len(records)} answers do not solve their cubes: the file's "
+            f"answers are not for suite {suite}, or not in its order"
+        )
 
 
 def default_system(fmt: str, path: Path) -> str:
@@ -171,24 +133,62 @@ def import_published(
     path = Path(path)
     if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
         raise PublishedRunError(f"{path}: not a file of a published run")
+    system = check_entry_name(system or default_system(fmt, path), "--system")
     suite = load_suite(suite_name)
     answers = READERS[fmt](path, len(suite))  # everything is checked before a byte is written
-    system = system or default_system(fmt, path)
+    check_claims(answers, suite, path)
     run_id = run_id or f"published-{system.replace('[', '-').replace(']', '').replace('=', '-')}"
     check_path_name(run_id, "--run-id")
-    store = RunStore(Path(out) / run_id)
-    if store.folder.exists():
-        raise PublishedRunError(f"run folder {store.folder} exists; give another --run-id")
-    store.folder.mkdir(parents=True)
-    store.lock()
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise PublishedRunError(f"--out {out} is a file; give the folder that holds run folders")
+    folder = out / run_id
+    if folder.exists():
+        raise PublishedRunError(f"run folder {folder} exists; give another --run-id")
+    records = [
+        _record(system, suite.name, i, a) for i, a in zip(suite.instances, answers, strict=True)
+    ]
+    if fmt != "deepcubea-output":
+        _check_replayed(records, path, suite.name)
+    made_by = command or ["import_published", fmt, str(path), suite.name]
+    _write_whole(folder, _manifest(fmt, path, suite, system, run_id, made_by), records)
+    return RunStore(folder)
+
+
+def _write_whole(folder: Path, manifest: Manifest, records: list[Record]) -> None:
+    """The run folder written beside its place and renamed into it once complete."""
+    out = folder.parent
     try:
-        made_by = command or ["import_published", fmt, str(path), suite.name]
-        store.write_manifest(_manifest(fmt, path, suite, system, run_id, made_by))
-        for instance, answer in zip(suite.instances, answers, strict=True):
-            store.append(_record(system, suite.name, instance, answer))
+        out.mkdir(parents=True, exist_ok=True)
+        lock = FolderLock(folder, out / f".{folder.name}.importing.lock")
+        lock.acquire()
+    except OSError as exc:
+        raise PublishedRunError(f"cannot write --out {out}: {exc.strerror or exc}") from None
+    try:
+        for stale in out.glob(f".{folder.name}.importing-*"):  # an import killed midway
+            shutil.rmtree(stale, ignore_errors=True)
+        fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}.importing-", dir=out))
+        try:
+            store = RunStore(fresh)
+            store.write_manifest(manifest)
+            for record in records:
+                store.append(record)
+            store.close()
+            if folder.exists():
+                raise PublishedRunError(f"run folder {folder} exists; give another --run-id")
+            os.rename(fresh, folder)
+        except OSError as exc:
+            shutil.rmtree(fresh, ignore_errors=True)
+            raise PublishedRunError(
+                f"cannot write run folder {folder}: {exc.strerror or exc}; nothing was kept"
+            ) from None
+        except BaseException:
+            shutil.rmtree(fresh, ignore_errors=True)
+            raise
+    except OSError as exc:
+        raise PublishedRunError(f"cannot write --out {out}: {exc.strerror or exc}") from None
     finally:
-        store.close()
-    return store
+        lock.release()
 
 
 def _manifest(
@@ -243,7 +243,9 @@ def _record(system: str, suite: str, instance: Any, answer: PublishedAnswer) -> 
             error="the peer published this length, not the moves: not replayed",
         )
     state = np.asarray(facelets_to_state(instance.facelets))
-    raw = RawAttempt(answer.moves, answer.nodes, 0, {"metric": "qtm"}, answer.wall_s)
+    raw = RawAttempt(
+        answer.moves, answer.nodes, 0, {"metric": "qtm"}, answer.wall_s, answer.dropped
+    )
     return judge(
         state, raw, Budget(wall_seconds=None), solver=system, suite=suite,
         instance=instance.id, optimal=optimal,

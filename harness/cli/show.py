@@ -104,7 +104,9 @@ def ls_command(
         for info in list_suites():
             typer.echo(f"{info.name:<20} {info.count:>6}  {info.sha256[:16]}  {info.origin}")
     elif what == "runs":
-        for folder in sorted(p for p in out.glob("*") if (p / "manifest.json").exists()):
+        # a hidden folder is one being written (an import's, a report's): never a run yet
+        runs = (p for p in out.glob("*") if not p.name.startswith("."))
+        for folder in sorted(p for p in runs if (p / "manifest.json").exists()):
             try:
                 manifest = RunStore(folder).read_manifest()
             except RecordError as exc:  # one bad manifest does not hide the others

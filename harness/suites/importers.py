@@ -28,6 +28,7 @@ from ..cube import (
     state_to_facelets,
     validate_state,
 )
+from ..safe_pickle import check_pickle_size
 from .model import MAX_SCRAMBLE_MOVES, Instance, SuiteError
 
 # DeepCubeA (environments/cube3.py) orders faces U D L R B F and numbers each face's
@@ -136,10 +137,20 @@ class _RestrictedUnpickler(pickle._Unpickler):  # the Python one: its opcodes ca
     dispatch[pickle.BUILD[0]] = load_build
 
 
+MAX_PICKLE_OPCODES = 2_000_000
+"""What a DeepCubeA test file of up to 10,000 states can hold (its 1000-state file has 181k
+opcodes): a bound on the objects the unpickler builds, whatever the file's size."""
+
+
 def import_deepcubea(path: Path) -> list[Instance]:
     """DeepCubeA's ``data/cube3/test/data_0.pkl``: states and optimal quarter-turn solutions."""
     try:
-        data = _RestrictedUnpickler(io.BytesIO(Path(path).read_bytes())).load()
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise SuiteError(f"{path}: not readable ({exc.strerror or exc})") from None
+    check_pickle_size(raw, MAX_PICKLE_OPCODES, path, SuiteError)
+    try:
+        data = _RestrictedUnpickler(io.BytesIO(raw)).load()
     except SuiteError:
         raise
     except (
