@@ -30,7 +30,8 @@ for width in 16384 32768 65536 131072 262144; do
     --base cayley-mlp --new "efficientcube[beam_width=$width]"
 done
 $BENCH compare "$FLAGSHIP" "$OUT/published-deepcubea-published" --base cayley-mlp \
-  --new deepcubea-published
+  --new deepcubea-published --claims deepcubea-published
 $BENCH report "$FLAGSHIP" "$OUT"/published-efficientcube-beam_width-* \
   "$OUT/published-deepcubea-published" --out reports/deepcubea-set-peers --baseline cayley-mlp \
+  --claims deepcubea-published \
   --title "The DeepCubeA test set: the flagship beside the peers' own published answers"

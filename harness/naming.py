@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import difflib
+import functools
+import json
 import re
 from collections.abc import Iterable
+from importlib.resources import files
 
 from .errors import InputError
 
@@ -51,6 +54,45 @@ def check_path_name(name: str, what: str) -> str:
         problem = "holds a control character"
     elif len(name.encode()) > MAX_NAME_BYTES:
         problem = f"is longer than {MAX_NAME_BYTES} bytes"
+    if problem is not None:
+        shown = name if len(name) <= 60 else name[:57] + "..."
+        raise ArgumentError(f"{what} {shown!r} {problem}")
+    return name
+
+
+RESERVED_ENTRY_NAMES = ("optimum (proved)",)
+"""Rows that tables add of their own; an entry named so would pass for one of them."""
+_RESERVED_PREFIXES = ("optimum (", "published:")
+
+
+@functools.cache
+def published_row_names() -> tuple[str, ...]:
+    """The rows the leaderboard copies from the peers' papers (the report's data file)."""
+    text = files("cubebench.harness.report").joinpath("published.json").read_text()
+    return tuple(str(row["system"]) for row in json.loads(text)["rows"])
+
+
+def check_entry_name(name: str, what: str, reserved: Iterable[str] = ()) -> str:
+    """Refuse a name a table row would show that could break the table or pass for a row
+    the harness adds itself (the proved optimum, a published figure).
+
+    ``reserved``: more names taken than the optimum's row and the published rows."""
+    taken = {n.casefold() for n in (*RESERVED_ENTRY_NAMES, *reserved)}
+    problem = None
+    if not name.strip() or name.strip() != name:
+        problem = "is empty or starts or ends with a space"
+    elif any(ord(c) < 32 or ord(c) == 127 for c in name):
+        problem = "holds a control character"
+    elif "|" in name or "`" in name:
+        problem = f"holds {'|' if '|' in name else '`'}, which would break a results table"
+    elif len(name) > MAX_NAME_BYTES:
+        problem = f"is longer than {MAX_NAME_BYTES} characters"
+    elif (
+        name.casefold() in taken  # "Optimum (Proved)" too
+        or name.casefold().startswith(_RESERVED_PREFIXES)
+        or name in published_row_names()  # exactly: the solver deepcubea is not "DeepCubeA"
+    ):
+        problem = "is the name of a row the tables add themselves; choose another"
     if problem is not None:
         shown = name if len(name) <= 60 else name[:57] + "..."
         raise ArgumentError(f"{what} {shown!r} {problem}")

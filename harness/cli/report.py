@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ..naming import ArgumentError
+from ..naming import ArgumentError, check_entry_name
 from ..report.rules import Rule
 
 RunsArgument = Annotated[
@@ -19,6 +20,15 @@ BaselineOption = Annotated[
 ]
 FirstOption = Annotated[
     int | None, typer.Option(help="only each suite's first N cubes (runs of different lengths)")
+]
+ClaimsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--claims",
+        metavar="ENTRY",
+        help="count ENTRY's claimed, never replayed lengths as solved (repeat); "
+        "no claim counts otherwise",
+    ),
 ]
 LabelOption = Annotated[
     list[str] | None,
@@ -39,6 +49,7 @@ def report_command(
     baseline: BaselineOption = None,
     first: FirstOption = None,
     label: LabelOption = None,
+    claims: ClaimsOption = None,
 ) -> None:
     """A report of one or more runs: index.md and the results site (index.html), figures.
 
@@ -47,7 +58,8 @@ def report_command(
     """
     from ..report.render import write_report  # heavy: loaded on use
 
-    path = write_report(runs, out, title, baseline, first, parse_labels(label or []))
+    names = parse_labels(label or [])
+    path = write_report(runs, out, title, baseline, first, names, tuple(claims or ()))
     typer.echo(f"report: {path} (and {path.with_name('index.md')})")
 
 
@@ -60,6 +72,7 @@ def site_command(
     baseline: BaselineOption = None,
     first: FirstOption = None,
     label: LabelOption = None,
+    claims: ClaimsOption = None,
 ) -> None:
     """A static results site to click through: sortable leaderboards, figures, a page per
     entry, per solver-and-suite cell and per cube, with each answer replayed on the cube.
@@ -69,7 +82,8 @@ def site_command(
     """
     from ..report.render import write_report  # heavy: loaded on use
 
-    path = write_report(runs, out, title, baseline, first, parse_labels(label or []))
+    names = parse_labels(label or [])
+    path = write_report(runs, out, title, baseline, first, names, tuple(claims or ()))
     pages = sum(1 for _ in path.parent.rglob("*.html"))
     typer.echo(f"site: {path} ({pages} pages)")
 
@@ -84,7 +98,7 @@ def parse_labels(texts: list[str]) -> dict[str, str]:
             raise ArgumentError(f"--label {text!r}: give ENTRY=NAME or RUN/ENTRY=NAME")
         if entry in names:
             raise ArgumentError(f"--label {entry}: given twice")
-        names[entry] = name.strip()
+        names[entry] = check_entry_name(name.strip(), "--label")
     return names
 
 
@@ -105,6 +119,7 @@ def compare_command(
         ),
     ] = None,
     csv: Annotated[Path | None, typer.Option(help="also write the full table here")] = None,
+    claims: ClaimsOption = None,
 ) -> None:
     """Two entries head to head on the cubes both attempted; exit 1 when a threshold is crossed.
 
@@ -117,11 +132,17 @@ def compare_command(
         head_to_head,
         printable,
     )
+    from ..report.formatting import write_csv
 
     rules = [Rule.parse(text) for text in fail_if or []]
-    table = head_to_head(runs, base, new)
     if csv is not None:
-        table.to_csv(csv, index=False)
+        check_csv_path(csv)
+    table = head_to_head(runs, base, new, tuple(claims or ()))
+    if csv is not None:
+        try:
+            write_csv(table, csv)
+        except OSError as exc:
+            raise ArgumentError(f"--csv {csv}: cannot write it ({exc.strerror or exc})") from None
     with __import__("pandas").option_context("display.width", 250, "display.max_columns", 30):
         typer.echo(printable(table).to_string(index=False))
     crossed = failures(table, rules)
@@ -133,13 +154,14 @@ def compare_command(
 
 def leaderboard_command(
     runs: Annotated[list[Path], typer.Argument(metavar="RUN...", help="run folders, any suites")],
+    claims: ClaimsOption = None,
 ) -> None:
     """The DeepCubeA-set table: runs on that set (QTM) beside the published results."""
     from ..report.frame import drop_repeats, load_runs  # heavy: on use
     from ..report.leaderboard import leaderboard
     from ..report.render import format_table, markdown_table
 
-    data, loaded = load_runs(runs)
+    data, loaded = load_runs(runs, claims=tuple(claims or ()))
     data, _ = drop_repeats(data, loaded)
     table = leaderboard(data, loaded)
     if table["source"].str.startswith("published: ").all():
@@ -173,3 +195,15 @@ def doc_tables_command(
         typer.echo(f"{'rewrote' if write else 'stale'}: {path}")
     if stale and not write:
         raise typer.Exit(1)
+
+
+def check_csv_path(path: Path) -> None:
+    """Refuse a ``--csv`` that cannot be written (a folder, a missing or read-only folder)
+    before any work; an existing file there is replaced, as the option says."""
+    if path.is_dir() or path.is_symlink():
+        raise ArgumentError(f"--csv {path}: is a folder or a link; give a file's path")
+    parent = path.absolute().parent
+    if not parent.is_dir():
+        raise ArgumentError(f"--csv {path}: its folder {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ArgumentError(f"--csv {path}: its folder {parent} is not writable")

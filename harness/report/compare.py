@@ -12,6 +12,7 @@ are never paired (:func:`~cubebench.harness.report.frame.load_runs` refuses them
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +27,10 @@ POOLED = "(pooled)"
 
 
 def head_to_head(
-    folders: list[Path], base: str | None = None, new: str | None = None
+    folders: list[Path],
+    base: str | None = None,
+    new: str | None = None,
+    claims: Iterable[str] = (),
 ) -> pd.DataFrame:
     """One row per pair of entries and suite they share, then a pooled row per pair.
 
@@ -34,13 +38,15 @@ def head_to_head(
         folders: one run (then ``base`` and ``new`` name two of its entries) or two runs
             (BASE, NEW: entries of the same name are paired, or ``base`` from the first run
             against ``new`` from the second).
+        claims: entries whose claimed (never replayed) lengths count as solved; without,
+            a claim counts as not solved.
 
     Raises:
         NothingToCompareError: no such entry, or no instance both attempted.
     """
     if len(folders) not in (1, 2):
         raise NothingToCompareError(f"compare takes one run or two, got {len(folders)}")
-    data, runs = load_runs(folders)
+    data, runs = load_runs(folders, claims=claims)
     run_ids = [r.run_id for r in runs]
     rows = []
     for first, second in _pairs(data, run_ids, base, new):
@@ -180,9 +186,10 @@ def _align(a: pd.DataFrame, b: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame
 
 def _row(pair: tuple[pd.DataFrame, pd.DataFrame], suite: str) -> dict:
     a, b = pair
-    # a peer's claimed lengths (moves never published) pair as its claim, and say so
-    solved_a = (a["solved"] | (a["status"] == "claimed")).to_numpy(bool)
-    solved_b = (b["solved"] | (b["status"] == "claimed")).to_numpy(bool)
+    # a peer's claimed lengths (moves never published) count only where the user named the
+    # entry (load_runs' ``claims``); either way the row says whose lengths are claims
+    solved_a = a["solved"].to_numpy(bool)
+    solved_b = b["solved"].to_numpy(bool)
     n = len(a)
     only_a, only_b = int((solved_a & ~solved_b).sum()), int((solved_b & ~solved_a).sum())
     both = solved_a & solved_b

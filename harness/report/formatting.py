@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
@@ -31,9 +33,44 @@ def format_table(table: pd.DataFrame) -> pd.DataFrame:
     return shown
 
 
+def markdown_text(value: object) -> str:
+    """Text as Markdown shows it and never runs: ``&``, ``<`` and ``>`` as entities (a name
+    or setting holding ``<img onerror=…>`` stays text), line breaks flattened."""
+    text = str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return re.sub(r"[\r\n]+", " ", text)
+
+
 def markdown_table(table: pd.DataFrame) -> str:
-    """A GitHub-flavoured Markdown table (pandas' own needs the optional tabulate)."""
-    header = "| " + " | ".join(str(c) for c in table.columns) + " |"
+    """A GitHub-flavoured Markdown table (pandas' own needs the optional tabulate); every
+    cell through :func:`markdown_text`, with ``|`` escaped."""
+
+    def cell(value: object) -> str:
+        return markdown_text(value).replace("|", "\\|")
+
+    header = "| " + " | ".join(cell(c) for c in table.columns) + " |"
     rule = "|" + "|".join("---" for _ in table.columns) + "|"
-    rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in table.itertuples(index=False)]
+    rows = ["| " + " | ".join(cell(v) for v in row) + " |" for row in table.itertuples(index=False)]
     return "\n".join([header, rule, *rows])
+
+
+_FORMULA = re.compile(r"^[=+\-@\t\r]")
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+
+
+def csv_safe(table: pd.DataFrame) -> pd.DataFrame:
+    """The table with every text cell a spreadsheet would take for a formula (``=``, ``+``,
+    ``-``, ``@``, a tab or a return first, and not a number) prefixed with ``'``, so that a
+    name such as ``=HYPERLINK(…)`` opens as the text it is."""
+    safe = table.copy()
+    for column in safe.columns:
+        if not pd.api.types.is_numeric_dtype(safe[column]):
+            safe[column] = [
+                "'" + v if isinstance(v, str) and _FORMULA.match(v) and not _NUMBER.match(v) else v
+                for v in safe[column]
+            ]
+    return safe
+
+
+def write_csv(table: pd.DataFrame, path: object) -> None:
+    """``table`` as CSV at ``path``, through :func:`csv_safe`."""
+    csv_safe(table).to_csv(path, index=False)

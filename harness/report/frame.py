@@ -10,14 +10,14 @@ optima its suite holds now (:func:`fill_optima`).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from ..naming import did_you_mean
+from ..naming import ArgumentError, check_entry_name, did_you_mean
 from ..records.manifest import Manifest, SolverPin, SuitePin
 from ..records.schema import RecordError
 from ..records.store import RunStore
@@ -43,12 +43,14 @@ class LoadedRun:
 
 
 def load_runs(
-    folders: list[Path], labels: dict[str, str] | None = None
+    folders: list[Path], labels: dict[str, str] | None = None, claims: Iterable[str] = ()
 ) -> tuple[pd.DataFrame, list[LoadedRun]]:
     """Read runs into one frame; refuse mixed suite hashes.
 
     ``labels``: names for entries (``ENTRY`` or ``RUN/ENTRY`` to a name, the CLI's
-    ``--label``), which replace the labels the runs would give them.
+    ``--label``), which replace the labels the runs would give them. ``claims``: entries
+    (by key, label or ``RUN/ENTRY``) whose ``claimed`` records, a peer's lengths that were
+    never replayed, count as solved (``--claims``); no other claim ever does.
 
     Columns: run, solver (name), label (name plus the settings that tell runs of the same
     solver apart), family (the registered solver of a labelled entry, e.g. of a sweep), suite,
@@ -105,6 +107,17 @@ def load_runs(
         if wanted not in known:
             raise RecordError(f"--label {wanted}: no such entry; {did_you_mean(wanted, known)}")
     data["label"] = _labels(data, runs, labels)
+    trusted = set(claims)
+    for wanted in trusted:
+        if wanted not in known | set(data["label"]):
+            raise RecordError(f"--claims {wanted}: no such entry; {did_you_mean(wanted, known)}")
+    if trusted:
+        named = (
+            data["solver"].isin(trusted)
+            | data["label"].isin(trusted)
+            | (data["run"] + "/" + data["solver"]).isin(trusted)
+        )
+        data.loc[named & (data["status"] == "claimed"), "solved"] = True
     family = {(r.run_id, key): pin.solver for r in runs for key, pin in r.manifest.solvers.items()}
     data["family"] = [
         family.get((run, s), s) for run, s in zip(data["run"], data["solver"], strict=True)
@@ -127,7 +140,7 @@ def _typed(frame: pd.DataFrame) -> pd.DataFrame:
     length (a solver that failed every cube) gives pandas a column of ``None`` objects, which
     no arithmetic takes; mixed columns are already floats, so only those change."""
     for column in NUMERIC_COLUMNS:
-        if frame[column].dtype == object:
+        if not pd.api.types.is_numeric_dtype(frame[column]):
             frame[column] = pd.to_numeric(frame[column], errors="coerce").astype(float)
     return frame
 
@@ -289,7 +302,17 @@ def _labels(
         for i, ((_, members), text) in enumerate(
             zip(group, _group_labels(key, group), strict=True)
         ):
-            chosen = _chosen_name(names or {}, key, members, len(group)) or text
+            given = _chosen_name(names or {}, key, members, len(group))
+            chosen = given or text
+            if given:
+                check_entry_name(given, "--label")
+            else:
+                try:
+                    check_entry_name(text, "entry")
+                except ArgumentError as exc:
+                    raise RecordError(
+                        f"{exc} (run {members[0]}); name it with --label {members[0]}/{key}=NAME"
+                    ) from None
             label_of.update({(run, key): chosen for run in members})
             owners.setdefault(chosen, set()).add((key, i))
     for label, owner in owners.items():

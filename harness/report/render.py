@@ -20,7 +20,7 @@ from ..records.schema import RecordError
 from .budgets import within_budgets
 from .compare import baseline_label, baseline_matrix, matrix_cells
 from .figures import FIGURES, draw_all, draw_head_to_head
-from .formatting import format_table, markdown_table
+from .formatting import format_table, markdown_table, markdown_text, write_csv
 from .frame import LoadedRun, drop_repeats, load_runs
 from .leaderboard import leaderboard
 from .rules import NothingToCompareError
@@ -78,6 +78,7 @@ def write_report(
     baseline: str | None = None,
     first: int | None = None,
     labels: dict[str, str] | None = None,
+    claims: tuple[str, ...] = (),
 ) -> Path:
     """Build the report of ``run_folders`` in ``out``; returns the path of ``index.html``.
 
@@ -89,12 +90,13 @@ def write_report(
     (default: the reference solver, ``kociemba``, when the runs have it). ``first``: only
     each suite's first ``first`` cubes, so that runs which went to different lengths (a
     long run beside short sweeps) are summed over the same cubes. ``labels``: names for
-    entries (``ENTRY`` or ``RUN/ENTRY`` to a name), as :func:`load_runs` takes them.
+    entries (``ENTRY`` or ``RUN/ENTRY`` to a name), as :func:`load_runs` takes them;
+    ``claims``: entries whose claimed, never replayed lengths count as solved.
     """
     if first is not None and first < 1:
         raise RecordError(f"--first {first}: give a number of cubes, 1 or more")
     out = check_out_folder(out)  # before any work: a folder of the user's is never touched
-    data, runs = load_runs(run_folders, labels)
+    data, runs = load_runs(run_folders, labels, claims)
     if first is not None:
         data = data[data["instance"] < first].reset_index(drop=True)
     data, repeats = drop_repeats(data, runs)
@@ -123,20 +125,20 @@ def _write(
     against = _against(data, baseline, out, figures) if baseline else None
     budget = within_budgets(data)
     if len(budget):
-        budget.to_csv(out / "time-budgets.csv", index=False)
+        write_csv(budget, out / "time-budgets.csv")
     budget_shown = format_table(budget) if len(budget) else budget
     difficulty = by_optimal_distance(data)
     if len(difficulty):
-        difficulty.to_csv(out / "by-optimal-distance.csv", index=False)
+        write_csv(difficulty, out / "by-optimal-distance.csv")
     difficulty_shown = distance_matrix(difficulty)
     numbers = summary_table(data)
-    numbers.to_csv(out / "summary.csv", index=False)  # numbers, intervals in their own columns
+    write_csv(numbers, out / "summary.csv")  # numbers, intervals in their own columns
     summary = format_table(numbers)
     matrix = matrix_table(data)
     board = leaderboard(data, runs)
     measured_board = (~board["source"].str.startswith("published: ")).any()
     if measured_board:
-        board.to_csv(out / "deepcubea.csv", index=False)
+        write_csv(board, out / "deepcubea.csv")
     board = format_table(board)
     runs_text = _provenance(runs)
     note = (
@@ -161,11 +163,11 @@ def _write(
     )
 
     md = [
-        f"# {title}",
+        f"# {markdown_text(title)}",
         "",
         f"Generated {generated} from {len(runs)} run(s){scope}.",
         "",
-        note,
+        markdown_text(note),
         "",
         "## Solved, by solver and suite",
         "",
@@ -176,7 +178,14 @@ def _write(
         "",
     ]
     if against is not None:
-        md += [f"## Against {baseline}", "", _AGAINST_NOTE, "", markdown_table(against), ""]
+        md += [
+            f"## Against {markdown_text(baseline)}",
+            "",
+            _AGAINST_NOTE,
+            "",
+            markdown_table(against),
+            "",
+        ]
     if measured_board:
         md += ["## The DeepCubeA test set", "", _BOARD_NOTE, "", markdown_table(board), ""]
     if len(difficulty):
@@ -195,7 +204,8 @@ def _write(
         md += [f"## {caption}", "", f"![{caption}]({paths[0].name})", ""]
     if left_out:
         md += [left_out, ""]
-    md += ["## Runs", ""] + [f"- **{rid}**: {text}" for rid, text in runs_text]
+    md += ["## Runs", ""]
+    md += [f"- **{markdown_text(rid)}**: {markdown_text(text)}" for rid, text in runs_text]
     (out / "index.md").write_text("\n".join(md) + "\n")
 
     sections = [
@@ -234,7 +244,8 @@ _DISTANCE_NOTE = (
     "Difficulty: on the cubes whose optimum is known, the share each entry solved optimally "
     "at each optimal distance (in the metric it searched), with the number of cubes at that "
     "distance; by-optimal-distance.csv also holds the solve rate. A peer's published lengths "
-    "that could not be replayed (moves unpublished) count as its claim."
+    "that could not be replayed (moves unpublished) count only where the report was asked "
+    "to count them (--claims ENTRY)."
 )
 
 _BUDGET_NOTE = (
@@ -262,5 +273,5 @@ def _against(data: pd.DataFrame, baseline: str, out: Path, figures: dict) -> pd.
     drawn = draw_head_to_head(data, out, baseline)
     if drawn is not None:
         figures["head_to_head"] = drawn
-    table.to_csv(out / "against-baseline.csv", index=False)
+    write_csv(table, out / "against-baseline.csv")
     return matrix_cells(table)

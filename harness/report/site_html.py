@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import re
 from typing import Any
 
@@ -20,6 +21,14 @@ def esc(value: Any) -> str:
     return html.escape(
         "" if value is None or (isinstance(value, float) and pd.isna(value)) else str(value)
     )
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON to sit inside ``<script type='application/json'>``: ``<``, ``>``
+    and ``&`` as ``\\u003c``, ``\\u003e``, ``\\u0026``, so no text in it (``<!--<script>``,
+    ``</script>``) can end the element or change how the browser reads what follows."""
+    text = json.dumps(data)
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def page(title: str, body: str, depth: int) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pandas as pd
@@ -12,7 +11,7 @@ from ..suites.catalog import load_suite
 from ..suites.model import SuiteError
 from .frame import LoadedRun
 from .site_assets import FACE_COLOURS, net_svg
-from .site_html import cell_href, cube_href, entry_href, esc, page, table
+from .site_html import cell_href, cube_href, entry_href, esc, page, script_json, table
 
 _VERDICT = {
     "solved": "solved, verified by the harness",
@@ -159,9 +158,7 @@ def cube_page(suite: str, instance: int, rows: pd.DataFrame, facelets: str | Non
             "<button type='button' id='next' aria-label='forward one move'>next &#x25B6;</button>"
             "<button type='button' id='last'>end &#xBB;</button></div>"
             "<p id='position' aria-live='polite'></p></div></div>",
-            "<script type='application/json' id='cube-data'>"
-            + json.dumps(data).replace("</", "<\\/")
-            + "</script>",
+            "<script type='application/json' id='cube-data'>" + script_json(data) + "</script>",
         ]
     else:
         body.append("</dl><p>This cube's suite is not installed here and no entry solved it, "

@@ -122,8 +122,8 @@ def matrix_table(data: pd.DataFrame) -> pd.DataFrame:
 def by_optimal_distance(data: pd.DataFrame) -> pd.DataFrame:
     """Difficulty: per entry and exact optimal distance (in the metric the entry searched),
     the cubes, the share solved and the share solved optimally. Only cubes whose optimum
-    is known count; a peer's claimed lengths count as their claim. Columns: solver, metric,
-    distance, n, solved %, optimal %."""
+    is known count; a peer's claimed lengths count only where ``--claims`` names it.
+    Columns: solver, metric, distance, n, solved %, optimal %."""
     rows = []
     for label, group in data.groupby("label", sort=True):
         metric = "qtm" if (group["metric"] == "qtm").mean() > 0.5 else "htm"
@@ -131,8 +131,7 @@ def by_optimal_distance(data: pd.DataFrame) -> pd.DataFrame:
         known = group[optimum.notna()]
         if known.empty:
             continue
-        claimed = known["status"] == "claimed"
-        counted = known["solved"] | claimed
+        counted = known["solved"]  # a claim counts where the user named it (--claims)
         gap = known[f"gap_{metric}"]
         for distance, cubes in known.groupby(f"optimal_{metric}"):
             index = cubes.index
