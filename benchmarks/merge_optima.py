@@ -30,7 +30,7 @@ def merge(name: str, path: Path) -> int:
             )
         return out, meta
 
-    update_suite(name, change)
+    update_suite(name, change, shipped=True)  # a checkout's shipped file, for a release
     return merged
 
 

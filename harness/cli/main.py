@@ -9,7 +9,7 @@ import sys
 import typer
 
 from ..errors import InputError
-from ..interrupts import exit_status
+from ..interrupts import Interrupted, exit_status
 from ..runner import RunInterruptedError
 from .published import runs_app
 from .report import (
@@ -82,7 +82,7 @@ def main() -> None:
     except USER_ERRORS as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)
-    except RunInterruptedError as exc:
+    except (RunInterruptedError, Interrupted) as exc:
         print(str(exc), file=sys.stderr)
         sys.exit(128 + exc.signum)
     except KeyboardInterrupt as exc:  # before or after a run's own handling: no traceback

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -9,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ..interrupts import Interrupted, exit_status, terminate_as_interrupt
 from ..suites.annotate import Outcome, annotatable, annotate_suite
 from ..suites.catalog import (
     check_new_suite_name,
@@ -81,6 +83,14 @@ def annotate_command(
         str, typer.Option(help="the optimal solver's tables: small, large or xlarge (htm)")
     ] = "large",
     workers: Annotated[int, typer.Option(help="processes proving at once")] = 1,
+    write: Annotated[
+        bool,
+        typer.Option(
+            "--write",
+            help="a built-in suite: write into its shipped file (a source checkout's, for a "
+            "release) instead of $CUBEBENCH_HOME/suites/proved",
+        ),
+    ] = False,
 ) -> None:
     """Add exact optima to a suite's instances, proved by the ``optimal`` solver.
 
@@ -96,8 +106,8 @@ def annotate_command(
         raise SuiteError(f"--metric {metric!r}: use htm, qtm or both")
     if limit is not None and limit < 1:
         raise SuiteError(f"--limit {limit}: give a number of instances ≥ 1")
-    if not time_limit > 0:
-        raise SuiteError(f"--time-limit {time_limit}: give a positive number of seconds")
+    if not (math.isfinite(time_limit) and time_limit > 0):
+        raise SuiteError(f"--time-limit {time_limit}: give a finite, positive number of seconds")
     if workers < 1:
         raise SuiteError(f"--workers {workers}: give a number of processes ≥ 1")
     if tables not in ("small", "large", "xlarge"):
@@ -111,17 +121,35 @@ def annotate_command(
         typer.echo(f"{name} #{o.instance} {o.metric}: {found}  {o.seconds:.1f} s")
 
     for m in metrics:
-        outcomes = annotate_suite(
-            name,
-            m,
-            limit=limit,
-            time_limit_s=time_limit,
-            tables=tables,
-            on_result=show,
-            workers=workers,
-        )
+        try:
+            with terminate_as_interrupt():  # SIGTERM ends the workers as Ctrl-C does
+                outcomes = annotate_suite(
+                    name,
+                    m,
+                    limit=limit,
+                    time_limit_s=time_limit,
+                    tables=tables,
+                    on_result=show,
+                    workers=workers,
+                    shipped=write,
+                )
+        except KeyboardInterrupt as exc:
+            raise Interrupted(
+                exit_status(exc) - 128,
+                f"interrupted: every optimum proved so far is kept; the same command goes on "
+                f"from there (bench suites annotate {name} --optimal --metric {metric} ...)",
+            ) from None
         proved = sum(o.optimum is not None for o in outcomes)
-        typer.echo(f"{name} {m}: {proved} of {len(outcomes)} attempted proved exact")
+        if outcomes:
+            typer.echo(f"{name} {m}: {proved} of {len(outcomes)} attempted proved exact")
+        else:
+            asked = load_suite(name).instances[:limit]
+            exact = sum(getattr(i, f"optimal_{m}") is not None for i in asked)
+            rest = f"; another annotation is proving the other {len(asked) - exact}"
+            typer.echo(
+                f"{name} {m}: nothing to do: {exact} of the {len(asked)} instances asked for "
+                f"carry exact optima{rest if exact < len(asked) else ''}"
+            )
 
 
 @suites_app.command("import")

@@ -8,49 +8,69 @@ are started with ``spawn`` so no state (or framework thread pool) leaks in from 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import multiprocessing as mp
 import os
 import signal
-import sys
+import threading
 import time
 from dataclasses import asdict
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from ..interrupts import SIGNALS
+from ..interrupts import SIGNALS, die_with_parent
 from ..solver import Budget, SolverLoadError
 from .messages import LoadFailed, Ready, Task, load_solver, solve_task
 
 _CONTEXT = mp.get_context("spawn")
-_PR_SET_PDEATHSIG = 1
 STOP_WAIT_S = 5.0
 """How long workers get, together, to leave on their own at the end before they are killed."""
 LOAD_TIMEOUT_S = 300.0
 """A solver that has not loaded after this long (a hang, a dead network mount) stops the run."""
 
 
-def _die_with_parent() -> None:
-    """On Linux, the kernel kills the worker when the parent dies, even by SIGKILL: a worker
-    stuck in a solver never reads the closed pipe, and would otherwise live on."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):
-        return
-    if os.getppid() == 1:  # the parent died before the call took effect
-        os._exit(1)
+MAX_LOG_BYTES = 1 << 20
+"""What one worker may write into the run's log; the rest of its output is read and dropped."""
 
 
-def _worker_main(conn: Connection, solver: str, settings: dict[str, Any], budget: dict) -> None:
+def capture_output(path: str, solver: str, cap: int = MAX_LOG_BYTES) -> None:
+    """Send this process's standard output and error (its C libraries' too: the file
+    descriptors themselves) through a pipe to a thread that appends the first ``cap`` bytes
+    to ``path`` and drops the rest, so a solver that prints megabytes a cube neither floods
+    the terminal nor fills the disk."""
+    log = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    read, write = os.pipe()
+    for fd in (1, 2):
+        os.dup2(write, fd)
+    os.close(write)
+
+    def pump() -> None:
+        os.write(log, f"--- worker {os.getpid()} of {solver} ---\n".encode())
+        kept = 0
+        while chunk := os.read(read, 1 << 16):
+            if kept < cap:
+                part = chunk[: cap - kept]
+                os.write(log, part)
+                kept += len(part)
+                if kept >= cap:
+                    os.write(
+                        log, f"\n[worker {os.getpid()}: output past {cap} bytes dropped]\n".encode()
+                    )
+
+    threading.Thread(target=pump, name="capture-output", daemon=True).start()
+
+
+def _worker_main(
+    conn: Connection, solver: str, settings: dict[str, Any], budget: dict, log: str = ""
+) -> None:
     # Ctrl-C, SIGTERM and SIGHUP are the parent's to handle: it ends its workers itself, and
     # an instance cut short by a signal sent to the whole process group must be redone on
     # resume, not recorded as a crash
     for sig in (signal.SIGINT, *SIGNALS):
         signal.signal(sig, signal.SIG_IGN)
-    _die_with_parent()
+    die_with_parent()
+    if log:
+        with contextlib.suppress(OSError):  # no log where it cannot be written: inherited
+            capture_output(log, solver)
     instance, message = load_solver(solver, settings)
     try:
         conn.send(message)
@@ -75,10 +95,12 @@ def _worker_main(conn: Connection, solver: str, settings: dict[str, Any], budget
 class Worker:
     """The parent's handle on one worker process."""
 
-    def __init__(self, solver: str, settings: dict[str, Any], budget: Budget) -> None:
+    def __init__(
+        self, solver: str, settings: dict[str, Any], budget: Budget, log: str = ""
+    ) -> None:
         self.conn, child = _CONTEXT.Pipe()
         self.process = _CONTEXT.Process(
-            target=_worker_main, args=(child, solver, settings, asdict(budget)), daemon=True
+            target=_worker_main, args=(child, solver, settings, asdict(budget), log), daemon=True
         )
         self.process.start()
         child.close()
@@ -123,7 +145,7 @@ def describe_exit(worker: Worker) -> str:
 
 
 def start_solvers(
-    specs: dict[str, tuple[str, dict[str, Any]]], budget: Budget
+    specs: dict[str, tuple[str, dict[str, Any]]], budget: Budget, log: str = ""
 ) -> dict[str, Worker]:
     """One worker per solver, each loaded and ready, or :class:`SolverLoadError`.
 
@@ -131,7 +153,7 @@ def start_solvers(
     checkpoint, an import error, a crash or hang while loading) stops it with one line and
     leaves nothing a ``--resume`` would trip over. The workers then serve the run.
     """
-    workers = {key: Worker(name, settings, budget) for key, (name, settings) in specs.items()}
+    workers = {key: Worker(name, settings, budget, log) for key, (name, settings) in specs.items()}
     waiting = dict(workers)
     deadline = time.monotonic() + LOAD_TIMEOUT_S
     try:

@@ -9,15 +9,19 @@ settles it. An annotation takes the instances in the order of the lower bound th
 lowest first, so it tries those again only after the ones never tried.
 
 The cubes do not change, so a suite's states hash does not either: runs made before an
-annotation compare with runs made after (reports pin suites by their states).
+annotation compare with runs made after (reports pin suites by their states). A built-in
+suite's results go to the user's overlay (:mod:`.overlay`), never into the installed
+package; two annotations of one suite and metric at once share its instances
+(:mod:`.claims`), each proving what the other has not taken.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -33,10 +37,13 @@ from ..cube import (
     length_qtm,
     parse_moves,
 )
+from ..interrupts import die_with_parent, leave_signals_to_parent
 from ..registry import make_solver, prepare_solver
 from ..solver import Budget
-from .catalog import SuiteInfo, suite_info, update_suite
-from .model import Instance, SuiteError, check_optima, read_suite_file
+from .catalog import SuiteInfo, load_suite, suite_info, update_suite, user_registry_lock
+from .claims import live_claims, write_claims
+from .model import Instance, SuiteError, check_optima
+from .overlay import overlay_path
 
 COUNT = {"htm": length_htm, "qtm": length_qtm}
 
@@ -62,6 +69,7 @@ def annotate_suite(
     on_result: Callable[[Outcome], None] | None = None,
     solver: Any = None,
     workers: int = 1,
+    shipped: bool = False,
 ) -> list[Outcome]:
     """Prove the optimum of the first ``limit`` instances of suite ``name`` in ``metric``.
 
@@ -75,17 +83,20 @@ def annotate_suite(
         on_result: called after each instance is written.
         solver: an already loaded ``optimal`` solver for ``metric`` (tests pass one).
         workers: processes proving instances at once (each holds its own tables).
+        shipped: a built-in suite's results go into its shipped file (the developers'
+            ``--write``) instead of the user's overlay.
 
     Returns:
-        One outcome per instance attempted (those already exact are skipped).
+        One outcome per instance attempted: those already exact are skipped, and so are
+        those another annotation of the suite is proving at the same time (:mod:`.claims`).
 
     Raises:
         SuiteError: an unknown suite, a suite given by path, or a bad metric.
     """
     if metric not in COUNT:
         raise SuiteError(f"--metric {metric!r}: use htm, qtm or both")
-    info = annotatable(name)
-    suite = read_suite_file(info.path, info.name, info.sha256, info.meta)
+    annotatable(name)
+    suite = load_suite(name)
     todo = [i for i in suite.instances[:limit] if getattr(i, f"optimal_{metric}") is None]
     # lowest known lower bound first: one that a search has already run out of time on
     # carries the bound it proved, and a retry at the same budget repeats the same search,
@@ -93,27 +104,85 @@ def annotate_suite(
     todo.sort(key=lambda i: getattr(i, f"optimal_{metric}_min") or 0)
     if not todo:
         return []
+    take = _Taker(name, metric, [i.id for i in todo])
     if workers > 1 and solver is None:
         # the tables are built here once, with their progress shown, before the workers read
         # them: each worker building its own would race for memory and time
         prepare_solver("optimal", {"metric": metric, "tables": tables})
-        results = _in_processes(todo, metric, time_limit_s, tables, workers)
+        results = _in_processes(take, metric, time_limit_s, tables, workers)
     else:
         solver = solver or make_solver("optimal", {"metric": metric, "tables": tables})
-        results = (_prove(solver, instance, metric, time_limit_s) for instance in todo)
+        results = _one_by_one(take, solver, metric, time_limit_s)
     outcomes = []
-    for outcome in results:
-        _record(name, outcome)  # this process alone writes the suite
-        outcomes.append(outcome)
-        if on_result is not None:
-            on_result(outcome)
+    try:
+        for outcome in results:
+            _record(name, outcome, shipped)  # this process alone writes the suite
+            take.release(outcome.instance)
+            outcomes.append(outcome)
+            if on_result is not None:
+                on_result(outcome)
+    finally:
+        take.release_all()
     return outcomes
+
+
+class _Taker:
+    """The next instance to prove: in order, not exact now, not claimed by a live process,
+    not tried already by this one; claimed for this process as it is taken."""
+
+    def __init__(self, name: str, metric: str, order: list[int]) -> None:
+        self.name, self.metric, self.order = name, metric, order
+        self.tried: set[int] = set()
+        self._suite: tuple[tuple, dict[int, Instance]] | None = None
+
+    def _current(self) -> dict[int, Instance]:
+        """The suite as it is now, read again only when a file behind it changed."""
+        info = suite_info(self.name)
+        overlay = overlay_path(self.name)
+        key = (info.sha256, overlay.stat().st_mtime_ns if overlay.exists() else None)
+        if self._suite is None or self._suite[0] != key:
+            self._suite = (key, {i.id: i for i in load_suite(self.name).instances})
+        return self._suite[1]
+
+    def __call__(self) -> Instance | None:
+        with user_registry_lock():
+            current = self._current()
+            claims = live_claims(self.name, self.metric)
+            for k in self.order:
+                instance = current[k]
+                exact = getattr(instance, f"optimal_{self.metric}") is not None
+                if exact or k in claims or k in self.tried:
+                    continue
+                self.tried.add(k)
+                write_claims(self.name, self.metric, {**claims, k: os.getpid()})
+                return instance
+        return None
+
+    def release(self, instance: int) -> None:
+        with user_registry_lock():
+            claims = live_claims(self.name, self.metric)
+            if claims.pop(instance, None) is not None:
+                write_claims(self.name, self.metric, claims)
+
+    def release_all(self) -> None:
+        with user_registry_lock():
+            claims = live_claims(self.name, self.metric)
+            kept = {k: v for k, v in claims.items() if v != os.getpid()}
+            if kept != claims:
+                write_claims(self.name, self.metric, kept)
+
+
+def _one_by_one(take: _Taker, solver: Any, metric: str, time_limit_s: float) -> Iterator[Outcome]:
+    while (instance := take()) is not None:
+        yield _prove(solver, instance, metric, time_limit_s)
 
 
 _WORKER_SOLVER: list[Any] = []
 
 
 def _load_worker(metric: str, tables: str) -> None:
+    leave_signals_to_parent()
+    die_with_parent()
     _WORKER_SOLVER.append(make_solver("optimal", {"metric": metric, "tables": tables}))
 
 
@@ -122,17 +191,33 @@ def _prove_in_worker(instance: Instance, metric: str, time_limit_s: float) -> Ou
 
 
 def _in_processes(
-    todo: list[Instance], metric: str, time_limit_s: float, tables: str, workers: int
+    take: _Taker, metric: str, time_limit_s: float, tables: str, workers: int
 ) -> Iterator[Outcome]:
-    """Outcomes as worker processes prove them (each loads its own solver once; fresh
-    processes, as a compiled search's threads do not survive a fork)."""
+    """Outcomes as worker processes prove them, an instance taken as a worker comes free
+    (each loads its own solver once; fresh processes, as a compiled search's threads do not
+    survive a fork). The workers die with this process however it ends: killed at once
+    when it is interrupted or fails, and by the kernel when it is killed."""
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         workers, mp_context=context, initializer=_load_worker, initargs=(metric, tables)
-    ) as pool:
-        futures = [pool.submit(_prove_in_worker, i, metric, time_limit_s) for i in todo]
-        for future in as_completed(futures):
-            yield future.result()
+    )
+    try:
+        running = set()
+        for _ in range(workers):
+            if (instance := take()) is not None:
+                running.add(pool.submit(_prove_in_worker, instance, metric, time_limit_s))
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()  # recorded before the next is taken
+                if (instance := take()) is not None:
+                    running.add(pool.submit(_prove_in_worker, instance, metric, time_limit_s))
+    except BaseException:  # Ctrl-C, SIGTERM (Terminated), a failure: no search runs on
+        for child in multiprocessing.active_children():
+            child.kill()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def annotatable(name: str) -> SuiteInfo:
@@ -183,7 +268,7 @@ def _unscramble(instance: Instance, state: np.ndarray) -> list[int] | None:
     return moves if is_solved(apply_sequence(state, moves)) else None
 
 
-def _record(name: str, outcome: Outcome) -> None:
+def _record(name: str, outcome: Outcome, shipped: bool = False) -> None:
     """Merge one outcome into the suite (another annotation, of the other metric say, may be
     writing the same suite: the update reads the file as it is under the lock)."""
     key = f"optimal_{outcome.metric}"
@@ -210,4 +295,4 @@ def _record(name: str, outcome: Outcome) -> None:
         meta[f"{key}_seconds"] = round(spent, 1)
         return instances, meta
 
-    update_suite(name, change)
+    update_suite(name, change, shipped=shipped)

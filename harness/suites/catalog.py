@@ -28,6 +28,7 @@ from .model import (
     states_digest,
     write_suite_file,
 )
+from .overlay import merged, write_overlay
 
 try:
     import fcntl
@@ -130,6 +131,11 @@ def _registry_lock(directory: Path) -> Iterator[None]:
         os.close(fd)  # closing drops the lock
 
 
+def user_registry_lock() -> contextlib.AbstractContextManager[None]:
+    """The lock of the user's suite folder (imports, overlays and annotation claims)."""
+    return _registry_lock(user_suite_dir())
+
+
 def user_registry_problem() -> str | None:
     """Why the user's suite registry cannot be read, or None: a run on built-in suites goes
     on beside a broken one, and says so."""
@@ -179,7 +185,7 @@ def load_suite(name: str, limit: int | None = None) -> Suite:
         if builtin
         else f"import it again (bench suites import ... --name {name} --overwrite)"
     )
-    return read_suite_file(
+    suite = read_suite_file(
         info.path,
         info.name,
         info.sha256,
@@ -188,6 +194,7 @@ def load_suite(name: str, limit: int | None = None) -> Suite:
         known_states_sha256=info.states_sha256,
         restore_hint=hint,
     )
+    return merged(suite) if builtin else suite  # with the optima the user proved
 
 
 def _is_file(path: Path) -> bool:
@@ -231,11 +238,30 @@ def check_new_suite_name(name: str, *, overwrite: bool = False) -> None:
 def update_suite(
     name: str,
     change: Callable[[list[Instance], dict], tuple[list[Instance], dict]],
-) -> SuiteInfo:
+    *,
+    shipped: bool = False,
+) -> None:
     """Rewrite a registered suite's instances and meta under the registry's lock, from what
     the file holds at that moment (two annotations of one suite take turns, neither loses
-    the other's work). The cubes themselves must not change: their states hash is kept."""
+    the other's work). The cubes themselves must not change: their states hash is kept.
+
+    A built-in suite's changes go to the user's overlay (:mod:`.overlay`), never into the
+    package, unless ``shipped`` (the developers' ``--write``, in a source checkout)."""
     info = suite_info(name)
+    if info.path.parent == BUILTIN_DIR and not shipped:
+        with _registry_lock(user_suite_dir()):
+            original = read_suite_file(info.path, info.name, info.sha256, info.meta)
+            current = merged(original)
+            instances, meta = change(list(current.instances), dict(current.meta))
+            if states_digest(instances) != original.states_sha256:
+                raise SuiteError(f"suite {name}: an update may add optima, never change cubes")
+            spent = {
+                k: round(v - original.meta.get(k, 0.0), 1)
+                for k, v in meta.items()
+                if k.endswith("_seconds") and isinstance(v, int | float)
+            }
+            write_overlay(name, original, instances, spent)
+        return
     directory = info.path.parent
     with _registry_lock(directory):
         info = suite_info(name)
@@ -249,7 +275,6 @@ def update_suite(
             name, info.path, digest, len(instances), meta, states_digest(instances)
         )
         _write_registry(directory, infos)
-    return infos[name]
 
 
 def _register(

@@ -183,3 +183,108 @@ def test_merging_proved_optima_keeps_the_strongest_claim() -> None:
     assert with_proved(exact, bound) == exact  # and is never replaced by one
     higher = with_proved(bound, Instance(0, "x", optimal_htm_min=13))
     assert higher.optimal_htm_min == 13 and higher.optimal_htm is None
+
+
+# -- built-in suites are never written in the package; annotations share the work -------
+
+from cubebench.harness.suites.catalog import BUILTIN_DIR  # noqa: E402
+from cubebench.harness.suites.claims import live_claims, write_claims  # noqa: E402
+from cubebench.harness.suites.overlay import overlay_path  # noqa: E402
+from tests.harness.bench_process import alive, children, start_bench, wait_for  # noqa: E402
+
+
+def _package_files() -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in BUILTIN_DIR.iterdir() if p.is_file()}
+
+
+def test_a_builtin_suite_is_annotated_beside_the_users_suites_and_read_through(isolated_home):
+    before = _package_files()
+    shipped = load_suite("depth-11-v1")
+    target = next(i for i in shipped.instances if i.optimal_qtm is None)
+    outcomes = []
+    annotate_suite("depth-11-v1", "qtm", tables="small", limit=target.id + 1,
+                   time_limit_s=1e-6, on_result=outcomes.append)  # fmt: skip
+    assert outcomes and _package_files() == before  # the package is as installed
+    assert overlay_path("depth-11-v1").is_file()
+    now = {i.id: i for i in load_suite("depth-11-v1").instances}
+    assert now[target.id].optimal_qtm_min == outcomes[-1].lower_bound
+    assert load_suite("depth-11-v1").states_sha256 == shipped.states_sha256
+
+
+def test_a_claim_by_a_live_process_is_left_to_it_and_a_dead_ones_is_taken(tmp_path):
+    name = _suite(tmp_path)
+    holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    try:
+        write_claims(name, "htm", {0: holder.pid, 1: holder.pid})
+        first = annotate_suite(name, "htm", tables="small")
+        assert sorted(o.instance for o in first) == [2, 3, 4]  # 0 and 1 are the other's
+        assert live_claims(name, "htm") == {0: holder.pid, 1: holder.pid}
+    finally:
+        holder.kill()
+        holder.wait()
+    rest = annotate_suite(name, "htm", tables="small")  # its claims died with it
+    assert sorted(o.instance for o in rest) == [0, 1]
+    assert [i.optimal_htm for i in load_suite(name).instances] == OPTIMA["htm"]
+    assert live_claims(name, "htm") == {}
+
+
+def test_two_annotations_of_one_suite_and_metric_prove_each_cube_once(tmp_path):
+    name = _suite(tmp_path)
+    command = ["suites", "annotate", name, "--optimal", "--metric", "qtm", "--tables", "small"]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cubebench.harness.cli.main", *command],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    proved: list[int] = []
+    for proc in procs:
+        out, _ = proc.communicate(timeout=600)
+        assert proc.returncode == 0, out
+        proved += [int(line.split("#")[1].split()[0]) for line in out.splitlines() if " #" in line]
+    assert sorted(proved) == list(range(len(SCRAMBLES)))  # each once, between the two
+    assert [i.optimal_qtm for i in load_suite(name).instances] == OPTIMA["qtm"]
+
+
+def _deep_suite(tmp_path: Path) -> str:
+    """Cubes the small tables take minutes each to prove: the workers stay busy."""
+    cubes = [Instance(i.id, i.facelets) for i in load_suite("random-state-v1", limit=4).instances]
+    register_user_suite("deep", cubes, {"kind": "imported"})  # their optima left out
+    return "deep"
+
+
+@pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])
+def test_the_annotations_workers_die_with_it(tmp_path, signal_name):
+    import signal
+
+    name = _deep_suite(tmp_path)
+    proc = start_bench("suites", "annotate", name, "--optimal", "--tables", "small",
+                       "--workers", "2", "--time-limit", "600")  # fmt: skip
+    try:
+        # two workers with their tables loaded (the resource tracker is a child too)
+        wait_for(lambda: sum(map(_busy, children(proc.pid))) >= 2, "two workers", 300)
+        workers = children(proc.pid)  # the workers and the resource tracker
+        proc.send_signal(getattr(signal, signal_name))
+        code = proc.wait(timeout=60)
+        if signal_name == "SIGTERM":
+            assert code == 128 + signal.SIGTERM, proc.stderr.read() if proc.stderr else ""
+        wait_for(lambda: not any(alive(pid) for pid in workers), "the workers to end", 60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert live_claims(name, "htm") == {}  # claims of the dead are void
+
+
+def _busy(pid: int) -> bool:
+    """A worker that has loaded its tables (more than 100 MB resident)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    rss = next(
+        (int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")), 0
+    )
+    return rss > 100_000
