@@ -47,6 +47,7 @@ _export(
     "SettingsError",
     "SolverLoadError",
 )
+_export("errors", "InputError")
 _export("testing", "check_solver", "ConformanceError")
 _export("registry", "make_solver", "available_solvers", "UnknownSolverError")
 _export("runner", "run", "RunConfig", "SolverSpec")
@@ -253,6 +254,7 @@ if TYPE_CHECKING:  # what an editor and a type checker see; the module loads the
     from .cube.symmetry import (
         symmetric_values as symmetric_values,
     )
+    from .errors import InputError as InputError
     from .hardware import (
         instruction_set as instruction_set,
     )

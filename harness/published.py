@@ -46,7 +46,7 @@ from .published_files import READERS, PublishedAnswer, PublishedRunError
 from .records.lock import FolderLock
 from .records.manifest import Manifest, SolverPin, SuitePin
 from .records.provenance import package_versions
-from .records.schema import Record
+from .records.schema import Record, RecordError
 from .records.store import RunStore
 from .solver import Budget
 from .suites.catalog import load_suite
@@ -177,10 +177,13 @@ def _write_whole(folder: Path, manifest: Manifest, records: list[Record]) -> Non
             if folder.exists():
                 raise PublishedRunError(f"run folder {folder} exists; give another --run-id")
             os.rename(fresh, folder)
-        except OSError as exc:
+        except (OSError, RecordError) as exc:  # a full disk, say; the store's own error too
             shutil.rmtree(fresh, ignore_errors=True)
+            if isinstance(exc, PublishedRunError):
+                raise
+            why = exc.strerror if isinstance(exc, OSError) else str(exc).partition(": ")[2]
             raise PublishedRunError(
-                f"cannot write run folder {folder}: {exc.strerror or exc}; nothing was kept"
+                f"cannot write run folder {folder}: {why or exc}; nothing was kept"
             ) from None
         except BaseException:
             shutil.rmtree(fresh, ignore_errors=True)

@@ -9,6 +9,7 @@ was finished. One process writes a folder at a time (:mod:`cubebench.harness.rec
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -45,10 +46,16 @@ class RunStore:
     def write_manifest(self, manifest: Manifest) -> Manifest:
         """Write ``manifest`` whole (never a half-written file); returns it, so a caller can
         keep the value it wrote."""
-        self.folder.mkdir(parents=True, exist_ok=True)
         tmp = self.folder / (MANIFEST + ".tmp")
-        tmp.write_text(json.dumps(manifest.to_dict(), indent=1, sort_keys=False) + "\n")
-        os.replace(tmp, self.folder / MANIFEST)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps(manifest.to_dict(), indent=1, sort_keys=False) + "\n")
+            os.replace(tmp, self.folder / MANIFEST)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise RecordError(
+                f"cannot write {self.folder / MANIFEST}: {exc.strerror or exc}"
+            ) from None
         self._manifest = manifest
         return manifest
 
@@ -79,7 +86,8 @@ class RunStore:
         path = self.folder / RECORDS
         if not path.exists():
             return []
-        version = self.read_manifest().schema_version
+        manifest = self.read_manifest()
+        version = manifest.schema_version
         try:
             text = path.read_text()
         except (OSError, UnicodeDecodeError) as exc:
@@ -96,6 +104,13 @@ class RunStore:
                     break  # the partial last line of a killed run: never a finished record
                 raise RecordError(f"{path} line {number} is unreadable: {exc}") from exc
         _refuse_duplicates(records, path)
+        strangers = sorted({r.solver for r in records} - set(manifest.solvers))
+        strangers += sorted({r.suite for r in records} - set(manifest.suites))
+        if strangers:
+            raise RecordError(
+                f"{path} names {strangers[0]!r}, which the run's manifest does not pin (the "
+                "records of another run, or edited by hand)"
+            )
         return records
 
     def append(self, record: Record) -> None:
@@ -105,8 +120,17 @@ class RunStore:
             if not self._lock.held:  # a locked store mended it when it took the lock
                 self._mend_last_line(path)
             self._handle = path.open("a", encoding="utf-8")
-        self._handle.write(record.to_json() + "\n")
-        self._handle.flush()
+        try:
+            self._handle.write(record.to_json() + "\n")
+            self._handle.flush()
+        except OSError as exc:  # a full disk: what is cut off is mended by the next writer
+            handle, self._handle = self._handle, None
+            with contextlib.suppress(OSError):
+                handle.close()  # its unwritten rest is dropped, not written again
+            raise RecordError(
+                f"cannot write {self.folder / RECORDS}: {exc.strerror or exc}; every record "
+                f"before it is kept: bench run --resume {self.folder} goes on once it can"
+            ) from None
 
     def _mend_last_line(self, path: Path) -> None:
         """A last line without its newline: end it if it is a whole record, else drop it.
@@ -133,8 +157,14 @@ class RunStore:
     def close(self) -> None:
         """Close the records file and give up the writer's lock."""
         if self._handle is not None:
-            self._handle.close()
-            self._handle = None
+            handle, self._handle = self._handle, None
+            try:
+                handle.close()
+            except OSError as exc:
+                self._lock.release()
+                raise RecordError(
+                    f"cannot write {self.folder / RECORDS}: {exc.strerror or exc}"
+                ) from None
         self._lock.release()
 
 

@@ -267,8 +267,22 @@ def read_suite_file(
 def write_suite_file(path: Path, instances: Sequence[Instance]) -> str:
     """Write instances in canonical form; returns the sha256 of the bytes written."""
     data = serialize(instances)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)  # never a half-written suite under its name
+    write_whole(path, data)
     return sha256_bytes(data)
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """``data`` at ``path``, never half of it: written beside and renamed; on a full disk or
+    a folder it cannot write, the temporary file is removed and a one-line error raised.
+
+    Raises:
+        SuiteError: naming the file and the system's reason.
+    """
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise SuiteError(f"cannot write {path}: {exc.strerror or exc}") from None

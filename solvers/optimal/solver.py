@@ -42,7 +42,7 @@ from .coords import (
     sorted_lookup,
 )
 from .flipslice import conjugation_tables, packed
-from .tables import Progress, ensure, load, metric_moves
+from .tables import Progress, ensure, load, metric_moves, verify
 
 CHUNK_NODES = 1 << 21
 """Nodes between two looks at the clock (a few hundredths of a second)."""
@@ -111,6 +111,7 @@ class OptimalSolver:
         """Build the tables the first time, before any worker loads: a large build takes
         minutes, which a load should not (the runner gives a load 5 minutes)."""
         ensure(settings.tables, settings.metric)
+        verify(settings.tables, settings.metric)  # a damaged file: one line, here
 
     def _walk(
         self, bound: int, budget: int, root: tuple[np.ndarray, np.ndarray], walk: tuple
@@ -200,9 +201,10 @@ class OptimalSolver:
                         return self._answer(path, nodes, bound, took, _proof(proved))
                 # a chunk's end or a false candidate (the tables do not see every piece):
                 # the budget is checked either way, or a run of candidates would outlast it
-                out_of_nodes = budget.max_nodes is not None and nodes >= budget.max_nodes
-                if out_of_nodes or time.monotonic() > deadline:
-                    return self._gave_up(nodes, bound, "budget")
+                if budget.max_nodes is not None and nodes >= budget.max_nodes:
+                    return self._gave_up(nodes, bound, "nodes")
+                if time.monotonic() > deadline:  # "time": the record says timeout
+                    return self._gave_up(nodes, bound, "time")
             bound += step
         if shortest is not None:
             proof = f"{_proof(proved)}; a known solution is this long"

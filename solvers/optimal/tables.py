@@ -33,11 +33,12 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import BinaryIO, Final
 
 import numba
 import numpy as np
 
+from ...harness import InputError
 from ...harness.cube.moves import QUARTER_TURN_MOVES
 from ...harness.paths import cache_dir
 from . import flipslice
@@ -209,8 +210,9 @@ def file_name(spec: Spec, metric: str) -> str:
     return f"{spec.name}-{metric}.npy"
 
 
-class TableError(RuntimeError):
-    """A cached table whose contents are not what a correct build writes."""
+class TableError(InputError):
+    """A cached table whose contents are not what a correct build writes, or one that
+    cannot be written: the message names the file and what to do (one line, exit 2)."""
 
 
 def ensure(
@@ -225,14 +227,45 @@ def ensure(
     for spec in SPECS[size]:
         path = folder / file_name(spec, metric)
         if not path.exists():
-            folder.mkdir(parents=True, exist_ok=True)
             table = build(spec, metric, progress or bar_on_stderr)
             partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-            with partial.open("wb") as f:
-                np.save(f, table)
-            os.replace(partial, path)
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                with partial.open("wb") as f:
+                    np.save(f, table)
+                os.replace(partial, path)
+            except OSError as exc:  # a full disk, a read-only cache: nothing half-written
+                partial.unlink(missing_ok=True)
+                raise TableError(
+                    f"cannot write the table {path} ({table.nbytes >> 20} MB): "
+                    f"{exc.strerror or exc}; free space there or set CUBEBENCH_HOME"
+                ) from None
         paths.append(path)
     return paths
+
+
+def verify(size: str, metric: str, folder: Path | None = None) -> None:
+    """Check every cached table of ``size`` in ``metric`` against a correct build's SHA-256
+    without holding it in memory (a process that starts workers checks them first, so a
+    damaged file is refused in one line, not in each worker).
+
+    Raises:
+        TableError: a file that is damaged, cut short, or not a table.
+    """
+    folder = folder or cache_dir("optimal")
+    for spec in SPECS[size]:
+        path = folder / file_name(spec, metric)
+        expected = KNOWN_SHA256.get(path.name)
+        with path.open("rb") as f:
+            _header(f, path)
+            digest = hashlib.sha256()
+            while chunk := f.read(1 << 24):
+                digest.update(chunk)
+        if expected is not None and digest.hexdigest() != expected:
+            raise TableError(
+                f"{path}: its entries' SHA-256 differs from a correct build's; delete the "
+                "file to rebuild it"
+            )
 
 
 def load(
@@ -261,15 +294,7 @@ def _read(path: Path) -> np.ndarray:
     """A table file read into memory backed by huge pages (:mod:`.memory`): a lookup lands
     anywhere in a gigabyte."""
     with path.open("rb") as f:
-        version = np.lib.format.read_magic(f)
-        read_header = (
-            np.lib.format.read_array_header_1_0
-            if version == (1, 0)
-            else np.lib.format.read_array_header_2_0
-        )
-        shape, fortran, dtype = read_header(f)
-        if fortran or dtype != np.uint8 or len(shape) != 1:
-            raise TableError(f"{path}: not a one-dimensional uint8 table")
+        shape = _header(f, path)
         table = huge_empty(int(shape[0]), np.uint8)
         view = memoryview(table)
         done = 0
@@ -280,3 +305,27 @@ def _read(path: Path) -> np.ndarray:
             done += read
         view.release()
     return table
+
+
+def _header(f: BinaryIO, path: Path) -> tuple[int]:
+    """The table's shape from its header, refused unless it is a one-dimensional uint8
+    array whose entries the file holds exactly (a header may claim any size)."""
+    try:
+        version = np.lib.format.read_magic(f)
+        read_header = (
+            np.lib.format.read_array_header_1_0
+            if version == (1, 0)
+            else np.lib.format.read_array_header_2_0
+        )
+        shape, fortran, dtype = read_header(f)
+    except (ValueError, OSError, SyntaxError) as exc:
+        raise TableError(f"{path}: not a table file ({exc}); delete it to rebuild it") from None
+    if fortran or dtype != np.uint8 or len(shape) != 1:
+        raise TableError(f"{path}: not a one-dimensional uint8 table; delete it to rebuild it")
+    held = os.fstat(f.fileno()).st_size - f.tell()
+    if int(shape[0]) != held:
+        raise TableError(
+            f"{path}: its header claims {int(shape[0]):,} entries, the file holds {held:,}; "
+            "delete it to rebuild it"
+        )
+    return (int(shape[0]),)

@@ -11,14 +11,15 @@ from pathlib import Path
 import pytest
 
 from cubebench.harness.records.lock import LOCK_FILE, FolderLock, RunLockedError
-from cubebench.harness.records.manifest import Manifest
+from cubebench.harness.records.manifest import Manifest, SolverPin, SuitePin
 from cubebench.harness.records.schema import Record, RecordError
 from cubebench.harness.records.store import RunStore
 
 
 def _store(tmp_path: Path, records: int = 0) -> RunStore:
     store = RunStore(tmp_path / "run")
-    store.write_manifest(Manifest(run_id="run"))
+    pins = {"solvers": {"s": SolverPin("s", {})}, "suites": {"q": SuitePin("a" * 64, 9, {})}}
+    store.write_manifest(Manifest(run_id="run", **pins))
     for i in range(records):
         store.append(Record(solver="s", suite="q", instance=i, status="solved"))
     store.close()

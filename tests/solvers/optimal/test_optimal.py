@@ -269,3 +269,54 @@ def test_a_run_of_false_candidates_still_stops_at_the_budget(
     attempt = solver.solve(superflip, Budget(wall_seconds=1e-6))  # spent at the first look
     assert attempt.moves == () and "optimal" not in attempt.info
     assert len(calls) == 1
+
+
+def _damaged_home(isolated_home: Path, how: str) -> None:
+    """The home's small face-turn tables, one of them damaged ``how``."""
+    folder = isolated_home / "cache" / "optimal"
+    tables.ensure("small", "htm", folder)
+    path = folder / "twist-slice-htm.npy"
+    data = bytearray(path.read_bytes())
+    if how == "flipped":
+        data[-1] ^= 1
+    elif how == "cut":
+        data = data[: len(data) // 2]
+    elif how == "huge header":  # a header that claims 2^52 entries
+        header = data[:128].decode("latin1")
+        claim = f"({2**52},)"
+        grown = header.replace("(1082565,)", claim).replace(" " * (len(claim) - 10), "", 1)
+        assert len(grown) == 128  # the same header length, padding given up
+        data[:128] = grown.encode("latin1")
+    else:
+        data = bytearray(b"not a table at all")
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("how", ["flipped", "cut", "huge header", "garbage"])
+def test_every_command_refuses_a_damaged_table_in_one_line(isolated_home, tmp_path, how):
+    from tests.harness.bench_process import bench
+
+    _damaged_home(isolated_home, how)
+    (tmp_path / "c.txt").write_text("R U F\n")
+    assert bench("suites", "import", "text", str(tmp_path / "c.txt"), "--name", "c").returncode == 0
+    for args in (
+        ["suites", "annotate", "c", "--optimal", "--tables", "small"],
+        ["suites", "annotate", "c", "--optimal", "--tables", "small", "--workers", "2"],
+        ["solve", "R U F", "-s", "optimal", "--set", "tables=small"],
+        ["run", "-s", "optimal", "--set", "tables=small", "--suite", "c", "--out", str(tmp_path),
+         "--quiet", "--no-report"],
+    ):  # fmt: skip
+        result = bench(*args)
+        assert result.returncode == 2, (args, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert "twist-slice-htm.npy" in lines[-1] and "Traceback" not in result.stderr, args
+
+
+def test_a_table_that_cannot_be_written_leaves_nothing_behind(tmp_path, monkeypatch):
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tables.np, "save", full)
+    with pytest.raises(tables.TableError, match="No space left on device"):
+        tables.ensure("small", "htm", tmp_path)
+    assert list(tmp_path.iterdir()) == []
