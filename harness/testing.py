@@ -129,11 +129,12 @@ def check_solver(
     )
 
     # a short budget on a cube no solver finishes in it: returning after it is a timeout
+    # (one that stops in time and says it ran out of time is a timeout too, and respects it)
     quick = Budget(wall_seconds=wall_budget)
     record, wall = _attempt(solver, cubes[-1], quick)
     check(
         f"a wall budget of {wall_budget} s is respected",
-        record.status != "timeout",
+        wall <= wall_budget,
         f"took {wall:.2f} s, which the runner records as a timeout",
     )
 

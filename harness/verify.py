@@ -137,6 +137,9 @@ def judge(
     htm, qtm = solution_lengths(moves)
     lengths: dict[str, Any] = {"moves": notation, "length_htm": htm, "length_qtm": qtm}
     if not is_solved(apply_sequence(state, moves)):
+        if not moves and _out_of_time(raw, budget):  # a time-out, whoever noticed it first
+            said = raw.info.get("gave_up") if isinstance(raw.info, dict) else None
+            return Record(status="timeout", error=str(said or "over the wall budget"), **base)
         status = "unsolved" if not moves else "wrong"
         return Record(status=status, **base, **lengths)
     over = _over_budget(raw, budget, len(moves))
@@ -146,6 +149,15 @@ def judge(
     gap = lengths["length_htm"] - optimal_htm if optimal_htm is not None else None
     gap_qtm = lengths["length_qtm"] - optimal_qtm if optimal_qtm is not None else None
     return Record(status="solved", gap_htm=gap, gap_qtm=gap_qtm, **base, **lengths)
+
+
+def _out_of_time(raw: RawAttempt, budget: Budget) -> bool:
+    """No answer, and time ran out: the wall budget passed, or the solver stopped at its own
+    deadline (``info["gave_up"]`` starting with ``time``, the searches' word for it)."""
+    if budget.wall_seconds is not None and raw.wall_s > budget.wall_seconds:
+        return True
+    why = raw.info.get("gave_up") if isinstance(raw.info, dict) else None
+    return isinstance(why, str) and why.startswith("time")
 
 
 def _over_budget(raw: RawAttempt, budget: Budget, length: int) -> str | None:

@@ -13,6 +13,7 @@ version lives in the run's manifest; :func:`migrate` brings older records up to 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Final
@@ -27,8 +28,9 @@ STATUSES: Final = ("solved", "unsolved", "wrong", "illegal", "timeout", "error",
 its length/node budget. wrong: legal moves that do not solve it. claimed: a peer's published
 length whose moves were never published, so the harness could not replay it (imported runs
 only; never counted as verified). illegal: something that is
-not a move id. timeout: over the wall budget (killed, or returned late). error: the solver
-raised or its worker died; ``error`` holds the message."""
+not a move id. timeout: over the wall budget (killed, returned late, or gave up with no
+answer once its time was spent, however the solver noticed). error: the solver raised or its
+worker died; ``error`` holds the message."""
 
 
 class RecordError(InputError):
@@ -116,4 +118,51 @@ def record_from_json(line: str, version: int = SCHEMA_VERSION) -> Record:
         raise RecordError("a record needs solver, suite, instance and status")
     if data["status"] not in STATUSES:
         raise RecordError(f"unknown status {data['status']!r}")
+    _check_types(data)
     return Record(**{k: v for k, v in data.items() if k in _FIELD_NAMES})
+
+
+_LONGEST = 10_000  # the longest answer the harness replays (verify.MAX_ANSWER_MOVES)
+_WHOLE: dict[str, tuple[int, int]] = {
+    "instance": (0, 2**31 - 1),
+    "length_htm": (0, _LONGEST),
+    "length_qtm": (0, 2 * _LONGEST),
+    "optimal_htm": (0, 20),
+    "optimal_qtm": (0, 26),
+    "gap_htm": (-20, _LONGEST),
+    "gap_qtm": (-26, 2 * _LONGEST),
+    "nodes": (0, 2**62),
+    "model_calls": (0, 2**62),
+}
+_OPTIONAL = {k for k in _WHOLE if k not in ("instance", "nodes", "model_calls")}
+
+
+def _check_types(data: dict) -> None:
+    """Every field of the type and range a record of the harness holds: a hand-edited line
+    (``length_htm`` a string, ``instance`` 10^30, a time of NaN) is refused, naming it."""
+
+    def bad(key: str, rule: str) -> RecordError:
+        shown = repr(data[key])
+        return RecordError(f"field {key} = {shown[:40]}{'...' if len(shown) > 40 else ''}: {rule}")
+
+    for key in ("solver", "suite"):
+        if not isinstance(data[key], str) or not data[key]:
+            raise bad(key, "a name")
+    for key, (low, high) in _WHOLE.items():
+        value = data.get(key)
+        if value is None and (key in _OPTIONAL or key not in data):
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise bad(key, f"a whole number from {low} to {high}")
+    wall = data.get("wall_s")
+    if wall is not None and (
+        isinstance(wall, bool) or not isinstance(wall, int | float) or not 0 <= wall < math.inf
+    ):
+        raise bad("wall_s", "a finite number of seconds, 0 or more")
+    for key in ("moves", "error"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise bad(key, "text")
+    if not isinstance(data.get("info", {}), dict):
+        raise bad("info", "an object")
+    if data.get("metric") not in (None, "htm", "qtm"):
+        raise bad("metric", "htm, qtm or null")

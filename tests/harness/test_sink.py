@@ -77,3 +77,33 @@ def test_errors_after_a_success_do_not_stop_the_run(tmp_path):
     records = run(config, show_progress=False, run_id="r").read_records()
     assert len(records) == SAME_ERROR_STOP + 3
     assert sorted(r.status for r in records).count("error") == SAME_ERROR_STOP + 2
+
+
+@pytest.mark.parametrize(
+    ("info", "wall", "status"),
+    [
+        ({"gave_up": "time"}, 0.9, "timeout"),  # stopped at its own deadline, under the limit
+        ({"gave_up": "time: no solution shorter than 17 htm"}, 0.95, "timeout"),
+        ({}, 1.6, "timeout"),  # gave up, but only after the limit
+        ({"gave_up": "max depth"}, 0.2, "unsolved"),  # a give-up that is no time-out
+        ({"gave_up": "nodes"}, 0.2, "unsolved"),
+    ],
+)
+def test_a_time_out_is_a_time_out_whoever_noticed_it(info, wall, status):
+    from cubebench.harness.cube import apply_sequence, parse_moves, solved_batch
+    from cubebench.harness.solver import Budget
+    from cubebench.harness.verify import RawAttempt, judge
+
+    state = apply_sequence(solved_batch(1), parse_moves("R U F"))[:, 0]
+    record = judge(state, RawAttempt([], 5, 0, info, wall), Budget(wall_seconds=1.0),
+                   solver="s", suite="x", instance=0)  # fmt: skip
+    assert record.status == status
+
+
+def test_the_optimal_solver_at_a_short_limit_is_recorded_timeout(tmp_path):
+    config = RunConfig(
+        solvers=(SolverSpec("optimal", {"tables": "small"}),),
+        suites=("random-state-v1",), out=str(tmp_path), limit=1, time_limit=1.0,
+    )  # fmt: skip
+    (record,) = run(config, show_progress=False, run_id="r").read_records()
+    assert record.status == "timeout", record
