@@ -62,7 +62,9 @@ def _registered(group: str) -> tuple[dict[str, str], dict[str, str]]:
 
 def plugin_distribution(name: str) -> tuple[str, str] | None:
     """(distribution, version) of the package that registers plug-in ``name``; None for a
-    built-in or an unknown name."""
+    built-in (whose name a plug-in cannot take: :func:`_registered`) or an unknown name."""
+    if name in builtin_solvers():
+        return None
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         if ep.name == name and ep.dist is not None and ep.dist.metadata["Name"] != DISTRIBUTION:
             return ep.dist.metadata["Name"], ep.dist.version

@@ -112,7 +112,8 @@ class RunConfig:
     def budget(self) -> Budget:
         return Budget(self.time_limit, self.max_nodes, self.max_model_calls, self.max_length)
 
-    def job(self, spec: SolverSpec) -> Job:
+    def job(self, spec: SolverSpec, log: str = "") -> Job:
+        """The entry's job; ``log``: where its workers' output goes (the run folder's)."""
         return Job(
             spec.key,
             spec.name,
@@ -120,6 +121,7 @@ class RunConfig:
             self.budget,
             self.memory_limit_gb,
             self.workers,
+            log,
         )
 
     @classmethod

@@ -8,6 +8,7 @@ one after another; each gets ``workers`` processes that load it once.
 from __future__ import annotations
 
 import contextlib
+import re
 import signal
 import sys
 from collections.abc import Container, Iterator
@@ -80,12 +81,14 @@ def run(
         try:
             executor = make_executor(config.executor, config.address)
             try:  # replicas load before anything is written
-                started = executor.preload([config.job(s) for s in config.solvers])
+                log = str(store.folder / WORKER_LOG)
+                started = executor.preload([config.job(s, log) for s in config.solvers])
             except BaseException:
                 executor.close()
                 raise
         except BaseException as exc:
             store.close()
+            (store.folder / WORKER_LOG).unlink(missing_ok=True)  # the one-line error says why
             _remove_empty(made)
             if isinstance(exc, KeyboardInterrupt):
                 raise RunInterruptedError(None, exit_status(exc) - 128) from None
@@ -126,14 +129,20 @@ def run(
         return _execute(store, config, suites, show_progress, started, executor)
 
 
+WORKER_LOG = "workers.log"
+"""What the run's solver processes print, each process's first megabyte (the terminal shows
+the run's progress only)."""
+
 AUTOMATIC_ID_NAMES = 60
 """Characters of solver names an automatic run id carries after its time stamp."""
 
 
 def automatic_run_id(stamp: datetime, config: RunConfig) -> str:
     """``20261127T071805Z-kociemba-policy-mlp``: the time, then the solvers' names cut at a
-    whole name (never mid-word) to :data:`AUTOMATIC_ID_NAMES` characters."""
-    names = list(dict.fromkeys(s.name.replace(":", ".") for s in config.solvers))
+    whole name (never mid-word) to :data:`AUTOMATIC_ID_NAMES` characters. What a folder
+    name cannot hold (a plug-in's ``a/b``, ``module:Class``, a control character) becomes
+    ``.``, so an id the user never gave is always a plain name."""
+    names = list(dict.fromkeys(re.sub(r"[/\\:\x00-\x1f\x7f]", ".", s.name) for s in config.solvers))
     kept: list[str] = []
     for name in names:
         if len("-".join([*kept, name])) > AUTOMATIC_ID_NAMES and kept:
@@ -264,7 +273,7 @@ def _resume_locked(
     todo = [s for s in config.solvers if next(_tasks(s, suites, config, done), None)]
     executor = make_executor(config.executor, config.address)
     try:
-        started = executor.preload([config.job(s) for s in todo])
+        started = executor.preload([config.job(s, str(store.folder / WORKER_LOG)) for s in todo])
         # each part of a run names the code it ran with; the records do not say which part
         # wrote them, so a resume under a different checkpoint is refused
         for name, worker in started.items():
@@ -304,7 +313,15 @@ def _extended(config: RunConfig, limit: int, store: RunStore) -> RunConfig:
 def _load_suites(config: RunConfig) -> list[Suite]:
     if not config.solvers or not config.suites:
         raise SuiteError("a run needs at least one solver and one suite")
-    return [load_suite(name, config.limit_for(None, name)) for name in config.suites]
+    suites = [load_suite(name, config.limit_for(None, name)) for name in config.suites]
+    for suite in suites:
+        asked = config.suite_limits.get(suite.name)
+        if asked is not None and asked > suite.total:
+            raise ArgumentError(
+                f"--suite {suite.name}:{asked}: the suite holds {suite.total} cubes; give at "
+                f"most that many, or the suite's name alone for all of them"
+            )
+    return suites
 
 
 def _execute(
@@ -333,7 +350,9 @@ def _execute(
                     continue
                 sink = RecordSink(spec.key, suites, config.budget, store, progress, executor.nodes)
                 try:
-                    executor.run(config.job(spec), tasks, sink, first)
+                    executor.run(
+                        config.job(spec, str(store.folder / WORKER_LOG)), tasks, sink, first
+                    )
                 except SolverLoadError as exc:
                     # it loaded at the start but not in a later replica (its checkpoint
                     # changed during the run, say): the run stops; what it finished is kept

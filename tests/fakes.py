@@ -272,3 +272,15 @@ class HalfRandom(_Fake):
             at = int(self._rng.integers(len(moves) + 1))
             moves[at:at] = [3, 5]
         return Attempt(_within(tuple(moves), budget))
+
+
+class Loud(Right):
+    """Right, but prints 10 MB a cube on its standard output and error, some through C."""
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        import sys
+
+        print("x" * 5_000_000)
+        sys.stdout.flush()
+        os.write(2, b"y" * 5_000_000)
+        return super().solve(cube, budget)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -33,12 +34,14 @@ def split_suite_limits(names: list[str]) -> tuple[list[str], dict[str, int]]:
     the limits of those that have one."""
     suites, limits = [], {}
     for text in names:
-        name, colon, count = text.rpartition(":")
-        if not colon or not count.isdigit():
+        name, colon, count = text.partition(":")  # no suite name holds a colon
+        if not colon:
             suites.append(text)
             continue
-        if int(count) < 1:
-            raise SettingsError(f"--suite {text}: give a number of cubes ≥ 1 after the colon")
+        if not name or not re.fullmatch(r"[0-9]{1,12}", count) or int(count) < 1:
+            raise SettingsError(
+                f"--suite {text!r}: give NAME or NAME:N, N a whole number of cubes ≥ 1 (digits 0-9)"
+            )
         suites.append(name)
         limits[name] = int(count)
     if len(set(suites)) != len(suites):

@@ -22,6 +22,7 @@ from ..registry import describe_settings, load_settings_file
 from ..runconfig import RunConfig, SolverSpec
 from ..sink import failure_record, verdict
 from ..solver import DEFAULT_TIME_LIMIT_S, Budget, SettingsError, parse_assignments
+from ..suites.model import MAX_SCRAMBLE_MOVES
 
 
 class _OneAnswer:
@@ -64,7 +65,18 @@ def solve_command(
     if (scramble is None) == (facelets is None):
         raise SettingsError("give either a scramble or --facelets, not both or neither")
     if scramble is not None:
-        state = apply_sequence(SOLVED, parse_moves(scramble))
+        if len(scramble.split()) > MAX_SCRAMBLE_MOVES:  # before a long parse: said at once
+            raise SettingsError(
+                f"the scramble has {len(scramble.split())} moves; a scramble holds at most "
+                f"{MAX_SCRAMBLE_MOVES}"
+            )
+        moves = parse_moves(scramble)
+        if len(moves) > MAX_SCRAMBLE_MOVES:  # "R2U" spellings without spaces
+            raise SettingsError(
+                f"the scramble has {len(moves)} moves; a scramble holds at most "
+                f"{MAX_SCRAMBLE_MOVES}"
+            )
+        state = apply_sequence(SOLVED, moves)
     else:
         assert facelets is not None  # one of the two, checked above
         state = facelets_to_state(facelets)

@@ -19,6 +19,7 @@ class Job:
     budget: Budget  # its wall seconds are the instance's time limit, enforced from outside too
     memory_limit_gb: float | None
     replicas: int
+    log: str = ""  # a file each replica's standard output and error go to, capped; "": inherited
 
 
 class Sink(Protocol):

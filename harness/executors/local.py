@@ -27,7 +27,8 @@ class LocalExecutor:
             return {}
         for job in jobs:  # a first table build takes longer than a load may
             prepare_solver(job.name, job.settings)
-        return start_solvers({j.key: (j.name, j.settings) for j in jobs}, jobs[0].budget)
+        specs = {j.key: (j.name, j.settings) for j in jobs}
+        return start_solvers(specs, jobs[0].budget, jobs[0].log)
 
     def stop(self, handles: dict[str, Worker]) -> None:
         stop_all(handles)
@@ -44,14 +45,16 @@ class LocalExecutor:
         pending = list(reversed(tasks))
         count = min(job.replicas, len(tasks))
         workers = [first] if first is not None else []
-        workers += [Worker(job.name, job.settings, job.budget) for _ in range(count - len(workers))]
+        workers += [
+            Worker(job.name, job.settings, job.budget, job.log) for _ in range(count - len(workers))
+        ]
         if first is not None:  # loaded before the run: pinned like any other worker
             sink.ready(first.meta)
         load_deaths = 0
 
         def replace(worker: Worker) -> Worker:
             worker.kill()
-            return Worker(job.name, job.settings, job.budget)
+            return Worker(job.name, job.settings, job.budget, job.log)
 
         try:
             while pending or any(w.task for w in workers):

@@ -23,6 +23,7 @@ from ..search.models import ModelClock
 from ..search.settings import SearchSettings, prepare_search
 from .frameworks import require
 from .metric import check_metric_offered
+from .outputs import check_cuda
 from .precision import Precision, Resolved, resolve
 
 # oneDNN keeps every kernel it makes, keyed by shape, up to 1,024 of them; a search calls its
@@ -91,6 +92,8 @@ class TorchModelSolver:
     ) -> None:
         require("torch", self.name)
         self.settings = settings
+        if settings.device.startswith("cuda"):  # before the checkpoint, which it would blame
+            check_cuda(settings.device, "setting device=")
         check_metric_offered(self.name, self.METRICS, settings.metric, settings.checkpoint)
         self.resolved = resolve_torch(settings.precision, settings.device, self.OFFERED)
         torch.set_num_threads(settings.threads)

@@ -9,17 +9,18 @@ from pathlib import Path
 from ...harness import ArgumentError
 
 
-def check_cuda(device: str) -> None:
+def check_cuda(device: str, option: str = "training --device ") -> None:
     """A CUDA device where torch sees one, refused in one line before anything loads (torch
-    is imported only for a CUDA device, so the Keras trainers stay free of it)."""
+    is imported only for a CUDA device, so the Keras trainers stay free of it). ``option``:
+    how the message names the value (``setting device=`` for a solver's setting)."""
     import torch
 
     if not torch.cuda.is_available():
-        raise ArgumentError(f"training --device {device}: torch sees no CUDA device here; use cpu")
+        raise ArgumentError(f"{option}{device}: torch sees no CUDA device here; use cpu")
     index = int(device.partition(":")[2] or 0)
     if index >= torch.cuda.device_count():
         raise ArgumentError(
-            f"training --device {device}: torch sees {torch.cuda.device_count()} CUDA device(s)"
+            f"{option}{device}: torch sees {torch.cuda.device_count()} CUDA device(s)"
         )
 
 

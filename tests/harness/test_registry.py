@@ -188,3 +188,25 @@ def test_solvers_declare_what_a_cluster_replica_needs():
     assert solver_resources("tests.fakes:HalfGPU") == {"num_cpus": 1, "num_gpus": 0.5}
     with pytest.raises(SettingsError, match="threads"):
         solver_resources("policy-mlp", {"threads": "0"})
+
+
+def test_a_plug_in_that_takes_a_builtins_name_is_listed_as_neither(tmp_path):
+    """A distribution on the path whose entry point is named ``kociemba``: the built-in is
+    listed as cubebench's own, with no word of the other package."""
+    import subprocess
+    import sys
+
+    info = tmp_path / "impostor-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: impostor\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[cubebench.solvers]\nkociemba = impostor:Fake\nimpostor-own = impostor:Fake\n"
+    )
+    code = "from cubebench.harness.cli.main import main; main()"
+    env = {**__import__("os").environ, "PYTHONPATH": str(tmp_path)}
+    listed = subprocess.run([sys.executable, "-W", "ignore", "-c", code, "ls", "solvers"],
+                            capture_output=True, text=True, env=env, check=True)  # fmt: skip
+    line = next(x for x in listed.stdout.splitlines() if x.startswith("kociemba "))
+    assert "impostor" not in line and "kociemba_ref" in line
+    assert any(x.startswith("impostor-own ") and "(impostor 1.0)" in x
+               for x in listed.stdout.splitlines())  # fmt: skip

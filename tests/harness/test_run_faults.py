@@ -90,3 +90,22 @@ def test_any_mix_of_faults_ends_with_every_instance_recorded_once(isolated_home,
             ["runs", "r", "manifest.json", "records.jsonl"]
         )
         assert json.loads((folder / "manifest.json").read_text())["finished"]
+
+
+def test_a_solver_that_prints_megabytes_floods_neither_terminal_nor_disk(tmp_path):
+    """10 MB a cube on both streams: the terminal sees the run, the run's log the first
+    megabyte of each worker."""
+    from cubebench.harness.executors.workers import MAX_LOG_BYTES
+    from tests.harness.bench_process import bench
+
+    result = bench("run", "-s", "tests.fakes:Loud", "--suite", "depth-02-v1:3", "--out",
+                   str(tmp_path), "--run-id", "loud", "--no-report", "--workers", "2")  # fmt: skip
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert len(result.stdout) + len(result.stderr) < 100_000
+    log = tmp_path / "loud" / "workers.log"
+    text = log.read_text()
+    workers = text.count("--- worker ")
+    assert workers >= 1 and log.stat().st_size <= workers * (MAX_LOG_BYTES + 200)
+    assert "x" * 1000 in text and "dropped" in text
+    statuses = [line for line in (tmp_path / "loud" / "records.jsonl").read_text().splitlines()]
+    assert len(statuses) == 3 and all('"status":"solved"' in s for s in statuses)

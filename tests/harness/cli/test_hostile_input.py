@@ -160,3 +160,87 @@ def test_a_deepcubea_pickle_that_asks_for_a_terabyte(tmp_path, isolated_home):
     path.write_bytes(pickle.dumps({"states": [Huge()]}))
     result = bench("suites", "import", "deepcubea", str(path), "--name", "huge")
     _one_line_error(result, "asks for an array of shape (1000000000000,)")
+
+
+def test_a_deepcubea_pickle_of_millions_of_small_objects_is_refused_before_it_is_built(
+    tmp_path, isolated_home
+):
+    """8 MB of EMPTY_SET opcodes: 2 GB once built, refused while only read."""
+    path = tmp_path / "sets.pkl"
+    path.write_bytes(pickle.PROTO + bytes([4]) + pickle.EMPTY_SET * 8_000_000 + pickle.STOP)
+    result = bench("suites", "import", "deepcubea", str(path), "--name", "sets")
+    _one_line_error(result, "would build more than 2,000,000 objects")
+
+
+# -- the newer commands' inputs --------------------------------------------------------
+
+
+def test_compare_csv_into_a_missing_or_unwritable_folder_is_one_line(tmp_path):
+    assert bench(*pausing_run(tmp_path / "runs", "r", 2, pause=0.0)).returncode == 0
+    run = str(tmp_path / "runs" / "r")
+    pair = ["compare", run, "--base", "tests.fakes:Pausing", "--new", "tests.fakes:Pausing"]
+    missing = bench(*pair, "--csv", str(tmp_path / "nowhere" / "t.csv"))
+    _one_line_error(missing, "--csv", "does not exist")
+    _one_line_error(bench(*pair, "--csv", str(tmp_path)), "--csv", "is a folder")
+
+
+@pytest.mark.parametrize("kind", ["file", "under a file"])
+def test_runs_import_out_that_cannot_hold_runs_is_one_line(tmp_path, kind):
+    afile = tmp_path / "file"
+    afile.write_text("x")
+    answers = tmp_path / "a.txt"
+    answers.write_text(
+        "".join(
+            f"State: {i}, SolnCost: 3.00, # Moves: 3, # Nodes Gen: 1, Time: 1\n"
+            for i in range(1000)
+        )
+    )
+    out = afile if kind == "file" else afile / "sub"
+    result = bench("runs", "import", "deepcubea-output", str(answers), "--suite", "depth-03-v1",
+                   "--out", str(out))  # fmt: skip
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert afile.read_text() == "x"
+
+
+@pytest.mark.parametrize("moves", [1001, 60_000])
+def test_solve_refuses_a_scramble_past_a_thousand_moves(moves):
+    _one_line_error(bench("solve", " ".join(["R"] * moves)), f"{moves} moves", "at most 1000")
+
+
+@pytest.mark.parametrize(
+    "text", ["depth-01-v1:1000000000", "depth-01-v1:٣", "depth-01-v1:", ":-1", "depth-01-v1:5:6"]
+)
+def test_a_suite_with_a_count_is_read_exactly(tmp_path, text):
+    result = bench("run", "-s", "kociemba", "--suite", text, "--out", str(tmp_path), "--quiet")
+    _one_line_error(result, "--suite")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_annotate_refuses_an_infinite_time_limit_before_loading(isolated_home):
+    result = bench("suites", "annotate", "depth-11-v1", "--optimal", "--time-limit", "inf")
+    _one_line_error(result, "--time-limit inf")
+    assert not (isolated_home / "cache" / "optimal").exists()  # no table was built
+
+
+def test_an_automatic_run_id_is_a_plain_name_whatever_the_solver_is_called(tmp_path):
+    result = bench("run", "-s", "tests.fakes:Right", "--suite", "depth-01-v1:1", "--out",
+                   str(tmp_path), "--quiet", "--no-report")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    (folder,) = tmp_path.iterdir()
+    assert folder.name.endswith("-tests.fakes.Right")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("length_htm", "12"), ("instance", 10**30), ("wall_s", float("nan")), ("solver", "ghost")],
+)
+def test_hand_edited_records_are_one_line_in_every_view(tmp_path, field, value):
+    assert bench(*pausing_run(tmp_path / "runs", "r", 2, pause=0.0)).returncode == 0
+    path = tmp_path / "runs" / "r" / "records.jsonl"
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    lines[1][field] = value
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    for command in (["show"], ["report", "--out", str(tmp_path / "rep")],
+                    ["site", "--out", str(tmp_path / "site")]):  # fmt: skip
+        result = bench(command[0], str(tmp_path / "runs" / "r"), *command[1:])
+        _one_line_error(result, field if field != "solver" else "'ghost'")
