@@ -35,26 +35,27 @@ MAX_LOG_BYTES = 1 << 20
 def capture_output(path: str, solver: str, cap: int = MAX_LOG_BYTES) -> None:
     """Send this process's standard output and error (its C libraries' too: the file
     descriptors themselves) through a pipe to a thread that appends the first ``cap`` bytes
-    to ``path`` and drops the rest, so a solver that prints megabytes a cube neither floods
-    the terminal nor fills the disk."""
-    log = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    to ``path`` (made at the first byte) and drops the rest, so a solver that prints
+    megabytes a cube neither floods the terminal nor fills the disk."""
     read, write = os.pipe()
     for fd in (1, 2):
         os.dup2(write, fd)
     os.close(write)
 
     def pump() -> None:
-        os.write(log, f"--- worker {os.getpid()} of {solver} ---\n".encode())
-        kept = 0
+        log, kept = -1, 0
         while chunk := os.read(read, 1 << 16):
-            if kept < cap:
-                part = chunk[: cap - kept]
-                os.write(log, part)
-                kept += len(part)
-                if kept >= cap:
-                    os.write(
-                        log, f"\n[worker {os.getpid()}: output past {cap} bytes dropped]\n".encode()
-                    )
+            if kept >= cap:
+                continue
+            if log < 0:
+                log = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+                os.write(log, f"--- worker {os.getpid()} of {solver} ---\n".encode())
+            part = chunk[: cap - kept]
+            os.write(log, part)
+            kept += len(part)
+            if kept >= cap:
+                note = f"\n[worker {os.getpid()}: output past {cap} bytes dropped]\n"
+                os.write(log, note.encode())
 
     threading.Thread(target=pump, name="capture-output", daemon=True).start()
 

@@ -35,7 +35,10 @@ def test_version_two_lengths_are_counted_again_on_the_canonical_form(tmp_path):
     """Version 2 counted ``L L`` as two face turns; a stored run reads the merged length."""
     folder = tmp_path / "old-run"
     folder.mkdir()
-    (folder / "manifest.json").write_text(json.dumps({"schema_version": 2, "run_id": "old"}))
+    pins = {"solvers": {"deepcubea": {"solver": "deepcubea"}},
+            "suites": {"depth-02-v1": {"sha256": "x"}}}  # fmt: skip
+    manifest = {"schema_version": 2, "run_id": "old", **pins}
+    (folder / "manifest.json").write_text(json.dumps(manifest))
     old = {
         "solver": "deepcubea",
         "suite": "depth-02-v1",
