@@ -12,7 +12,7 @@ python3 -m pip install -q --no-deps --no-build-isolation -e . >/dev/null
 cores=$(nproc)
 echo "cores $cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 start=$(date +%s)
-python3 -c "from cubebench.solvers.optimal import tables; tables.load('large', '$metric')"
+python3 -c "from cubebench.solvers.patterns import tables; tables.load('large', '$metric')"
 echo "tables built in $(( $(date +%s) - start )) s"
 left=$(( seconds - ($(date +%s) - start) ))
 # its own process group, so that at the deadline the workers stop with it

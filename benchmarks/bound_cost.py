@@ -14,7 +14,7 @@ import numpy as np
 
 from cubebench.harness import SOLVED, move_set
 from cubebench.harness.registry import make_solver
-from cubebench.solvers.optimal.bounds import corner_bound
+from cubebench.solvers.patterns.bounds import corner_bound
 
 CALL = 16384
 

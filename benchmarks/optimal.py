@@ -32,7 +32,7 @@ from cubebench.harness.cube import (
 from cubebench.harness.records.provenance import machine_info
 from cubebench.harness.solver import Budget
 from cubebench.harness.suites.catalog import load_suite
-from cubebench.solvers.optimal import tables
+from cubebench.solvers.patterns import tables
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
 
 

@@ -76,7 +76,9 @@ _export(
     symmetry_group="group",
 )
 _export("cube.geometry", "NON_CENTRES", "STICKER_GRID")
-_export("cube.cubie", "CORNER_FACELETS", "EDGE_FACELETS")
+_export("cube.cubie", "CORNER_COLOURS", "CORNER_FACELETS", "EDGE_FACELETS")
+_export("cube.moves", "CANONICAL_FOLLOW", "MOVE_FACE", "QUARTER_TURN_MOVES")
+_export("interrupts", "Terminated")
 _export("cube.encodings", "NUM_CUBELET_LOCATIONS", "cubelet_tokens", "face_tensor", "one_hot")
 
 __all__ = sorted(_EXPORTS)
@@ -182,6 +184,7 @@ if TYPE_CHECKING:  # what an editor and a type checker see; the module loads the
     from .cube import (
         validate_state as validate_state,
     )
+    from .cube.cubie import CORNER_COLOURS as CORNER_COLOURS
     from .cube.cubie import (
         CORNER_FACELETS as CORNER_FACELETS,
     )
@@ -206,6 +209,9 @@ if TYPE_CHECKING:  # what an editor and a type checker see; the module loads the
     from .cube.geometry import (
         STICKER_GRID as STICKER_GRID,
     )
+    from .cube.moves import CANONICAL_FOLLOW as CANONICAL_FOLLOW
+    from .cube.moves import MOVE_FACE as MOVE_FACE
+    from .cube.moves import QUARTER_TURN_MOVES as QUARTER_TURN_MOVES
     from .cube.movesets import (
         METRICS as METRICS,
     )
@@ -261,6 +267,7 @@ if TYPE_CHECKING:  # what an editor and a type checker see; the module loads the
     from .hardware import (
         native_bf16 as native_bf16,
     )
+    from .interrupts import Terminated as Terminated
     from .paths import (
         cache_dir as cache_dir,
     )

@@ -13,12 +13,28 @@ import cubebench.harness as harness
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _absolute(path: Path, node: ast.ImportFrom) -> str:
+    """The module an import names, a relative one resolved against the file's package
+    (``from ...harness.cube import X`` in ``solvers/optimal/solver.py`` is
+    ``cubebench.harness.cube``): every solver imports the harness relatively."""
+    if not node.level:
+        return node.module or ""
+    package = ["cubebench", *path.relative_to(ROOT).with_suffix("").parts[:-1]]
+    base = package[: len(package) - (node.level - 1)]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
 def _harness_imports(path: Path) -> list[tuple[int, str, list[str]]]:
-    """Every import of cubebench.harness in a file, top level or inside functions."""
+    """Every import of cubebench.harness in a file, absolute or relative, top level or inside
+    functions."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("cubebench.harness"):
-            found.append((node.lineno, node.module, [a.name for a in node.names]))
+        if isinstance(node, ast.ImportFrom):
+            module = _absolute(path, node)
+            if module == "cubebench" and any(a.name == "harness" for a in node.names):
+                found.append((node.lineno, "cubebench", ["harness"]))  # the package itself
+            elif module.startswith("cubebench.harness"):
+                found.append((node.lineno, module, [a.name for a in node.names]))
         elif isinstance(node, ast.Import):
             found += [
                 (node.lineno, a.name, [])
@@ -38,6 +54,42 @@ def test_solvers_import_only_the_public_api():
         if module != "cubebench.harness" or not set(names) <= set(harness.__all__)
     ]
     assert not private, "\n".join(private)
+
+
+def test_the_check_sees_relative_imports_of_private_modules(tmp_path):
+    """The tree as it was: ``from ...harness.cube.moves import MOVE_FACE`` in a solver, and a
+    search importing a solver's module, are caught."""
+    source = "from ...harness.cube.moves import MOVE_FACE\nfrom ...harness import Budget\n"
+    path = ROOT / "solvers" / "optimal" / "probe.py"
+    node_a, node_b = ast.parse(source).body
+    assert _absolute(path, node_a) == "cubebench.harness.cube.moves"
+    assert _absolute(path, node_b) == "cubebench.harness"
+    nested = ast.parse("from ..optimal.bounds import corner_bound").body[0]
+    assert (
+        _absolute(ROOT / "solvers" / "search" / "x.py", nested)
+        == "cubebench.solvers.optimal.bounds"
+    )
+
+
+def test_searches_and_shared_code_import_no_solver():
+    """``solvers/search`` (and the pattern databases, and the code solvers share) stand
+    below every solver: a search that imports a solver's module would make every learned
+    solver depend on that one."""
+    solvers = {p.parent.name for p in (ROOT / "solvers").glob("*/solver.py")}
+    below = [ROOT / "solvers" / name for name in ("search", "patterns", "common")]
+    found = []
+    for folder in below:
+        for path in sorted(folder.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.ImportFrom):
+                    parts = _absolute(path, node).split(".")
+                    if (
+                        parts[:2] == ["cubebench", "solvers"]
+                        and len(parts) > 2
+                        and parts[2] in solvers
+                    ):
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno} {'.'.join(parts)}")
+    assert not found, "\n".join(found)
 
 
 def test_every_public_name_resolves():

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...harness.interrupts import Terminated
+from ...harness import Terminated
 from .loop import LoopConfig, Progress, cosine_lr, stop_on_signal
 
 

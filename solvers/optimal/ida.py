@@ -33,8 +33,8 @@ from typing import Final
 import numba
 import numpy as np
 
-from .coords import INVERSE_WIDTH, N_FLIP, N_SORTED, N_TWIST
-from .flipslice import SYM_BITS, SYM_MASK
+from ..patterns.coords import INVERSE_WIDTH, N_FLIP, N_SORTED, N_TWIST
+from ..patterns.flipslice import SYM_BITS, SYM_MASK
 from .prefetch import prefetch
 
 SMALL: Final = 0

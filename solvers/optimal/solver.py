@@ -18,19 +18,22 @@ from typing import Annotated, ClassVar, Literal
 
 import numpy as np
 
-from ...harness import Attempt, Budget, Range, SettingsError, SolverSettings
-from ...harness.cube import (
+from ...harness import (
+    CANONICAL_FOLLOW,
     SOLVED,
+    Attempt,
+    Budget,
+    Range,
+    SettingsError,
+    SolverSettings,
     apply_sequence,
     format_moves,
+    invert_states,
     is_solved,
     length_qtm,
     reduce_moves,
 )
-from ...harness.cube.cubie import invert_states
-from ...harness.cube.moves import CANONICAL_FOLLOW
-from . import ida
-from .coords import (
+from ..patterns.coords import (
     AXIS_MOVES,
     axis_coordinates,
     corner_index,
@@ -41,8 +44,9 @@ from .coords import (
     premove_table,
     sorted_lookup,
 )
-from .flipslice import conjugation_tables, packed
-from .tables import Progress, ensure, load, metric_moves, verify
+from ..patterns.flipslice import conjugation_tables, packed
+from ..patterns.tables import Progress, ensure, load, metric_moves, verify
+from . import ida
 
 CHUNK_NODES = 1 << 21
 """Nodes between two looks at the clock (a few hundredths of a second)."""

@@ -23,7 +23,7 @@ from ...harness import (
     move_set,
     symmetric_values,
 )
-from ..optimal.bounds import corner_bound, prepare_corner_bound
+from ..patterns.bounds import corner_bound, prepare_corner_bound
 from .meet import MAX_RADIUS, meet_table
 from .models import (
     CheckedModel,

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from cubebench.harness.cube import SOLVED, apply_sequence
 from cubebench.harness.cube.cubie import invert_states
 from cubebench.solvers.optimal import ida
-from cubebench.solvers.optimal.coords import (
+from cubebench.solvers.patterns.coords import (
     AXIS_MOVES,
     axis_coordinates,
     inverse_cubies,

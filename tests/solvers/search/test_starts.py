@@ -21,7 +21,7 @@ from cubebench.harness.cube.symmetry import symmetric_values
 from cubebench.harness.registry import make_solver
 from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.solvers.optimal.bounds import corner_bound
+from cubebench.solvers.patterns.bounds import corner_bound
 from cubebench.solvers.search import CheckedModel, beam_search
 from cubebench.solvers.search.settings import SearchSettings, run_search
 from cubebench.solvers.search.starts import (

@@ -6,8 +6,8 @@ import numpy as np
 
 from cubebench.harness.cube import random_states
 from cubebench.harness.cube.symmetry import conjugate
-from cubebench.solvers.optimal import flipslice
-from cubebench.solvers.optimal.coords import N_SORTED, coordinates
+from cubebench.solvers.patterns import flipslice
+from cubebench.solvers.patterns.coords import N_SORTED, coordinates
 
 
 def _coordinates(states: np.ndarray) -> dict[str, np.ndarray]:

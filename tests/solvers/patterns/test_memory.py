@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cubebench.solvers.optimal import tables
-from cubebench.solvers.optimal.memory import HUGE_PAGE, huge_empty, on_huge_pages
+from cubebench.solvers.patterns import tables
+from cubebench.solvers.patterns.memory import HUGE_PAGE, huge_empty, on_huge_pages
 
 THP = Path("/sys/kernel/mm/transparent_hugepage/enabled")
 

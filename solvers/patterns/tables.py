@@ -38,9 +38,7 @@ from typing import BinaryIO, Final
 import numba
 import numpy as np
 
-from ...harness import InputError
-from ...harness.cube.moves import QUARTER_TURN_MOVES
-from ...harness.paths import cache_dir
+from ...harness import QUARTER_TURN_MOVES, InputError, cache_dir
 from . import flipslice
 from .coords import N_CPERM, N_FLIP, N_SLICE, N_TWIST, SOLVED_SLICE, move_tables
 from .flipslice import N_CLASSES, UNSEEN

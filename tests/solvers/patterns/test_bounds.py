@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from cubebench.harness.cube import SOLVED, apply_sequence, facelets_to_state
 from cubebench.harness.cube.cubie import invert_states
 from cubebench.harness.suites.catalog import load_suite
-from cubebench.solvers.optimal.bounds import corner_bound, corner_table
-from cubebench.solvers.optimal.coords import N_TWIST, coordinates
+from cubebench.solvers.patterns.bounds import corner_bound, corner_table
+from cubebench.solvers.patterns.coords import N_TWIST, coordinates
 
 MOVES = st.lists(st.integers(0, 17), max_size=30)
 

@@ -27,9 +27,7 @@ from typing import Final, NamedTuple
 import numba
 import numpy as np
 
-from ...harness.cube import apply_sequence
-from ...harness.cube.moves import NUM_MOVES
-from ...harness.cube.symmetry import GROUPS, conjugate
+from ...harness import GROUPS, NUM_MOVES, apply_sequence, conjugate
 from .coords import (
     N_FLIP,
     N_SORTED,

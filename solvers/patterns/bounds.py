@@ -17,8 +17,7 @@ from typing import Final
 import numba
 import numpy as np
 
-from ...harness.cube import SOLVED
-from ...harness.cube.cubie import CORNER_COLOURS, CORNER_FACELETS
+from ...harness import CORNER_COLOURS, CORNER_FACELETS, SOLVED
 from .coords import N_TWIST
 from .tables import load
 

@@ -30,11 +30,20 @@ from typing import Final
 
 import numpy as np
 
-from ...harness.cube import NUM_MOVES, SOLVED, apply_move, apply_sequence, from_cubies, to_cubies
-from ...harness.cube.cubie import invert_states
-from ...harness.cube.engine import invert_sequence
-from ...harness.cube.moves import MOVE_FACE
-from ...harness.cube.symmetry import NUM_SYMMETRIES, SYMMETRY_MOVES, conjugate
+from ...harness import (
+    MOVE_FACE,
+    NUM_MOVES,
+    NUM_SYMMETRIES,
+    SOLVED,
+    SYMMETRY_MOVES,
+    apply_move,
+    apply_sequence,
+    conjugate,
+    from_cubies,
+    invert_sequence,
+    invert_states,
+    to_cubies,
+)
 
 N_TWIST: Final = 2187
 N_FLIP: Final = 2048
