@@ -24,11 +24,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
+from .identity import identity_parts, identity_sha256
 from .schema import SCHEMA_VERSION, RecordError
 
-MANIFEST_VERSION: Final = 2
+MANIFEST_VERSION: Final = 3
 """1: manifests written before the version was (their solver entries may lack ``solver`` and
-``origin``, their suites ``states``). 2: every solver entry names its registered solver."""
+``origin``, their suites ``states``). 2: every solver entry names its registered solver.
+3: every solver entry carries its identity (:mod:`.identity`), parts and sha256, as the run
+made it; an older entry's is made from what it recorded, on read, never from the code."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class SuitePin:
         return out
 
 
-_SOLVER_FIELDS: Final = ("solver", "settings", "origin")
+_SOLVER_FIELDS: Final = ("solver", "settings", "origin", "identity")
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,19 @@ class SolverPin:
     settings: Mapping[str, Any] = field(default_factory=dict)
     origin: Mapping[str, Any] | None = None
     pinned: Mapping[str, Any] = field(default_factory=dict)
+    recorded_identity: Mapping[str, Any] | None = None  # as the manifest holds it (version 3)
+
+    @property
+    def identity(self) -> dict[str, Any]:
+        """Everything recorded that can change the entry's answers (:mod:`.identity`): as the
+        run wrote it, or, for a manifest older than that, made from what it recorded."""
+        if self.recorded_identity is not None:
+            return dict(self.recorded_identity)
+        return identity_parts(self.solver, self.settings, self.origin, self.pinned)
+
+    @property
+    def identity_sha256(self) -> str:
+        return identity_sha256(self.identity)
 
     @property
     def checkpoint_sha256(self) -> str | None:
@@ -73,14 +89,20 @@ class SolverPin:
         return value if isinstance(value, str) else None
 
     def with_pinned(self, meta: Mapping[str, Any]) -> SolverPin:
-        return replace(self, pinned={**self.pinned, **meta})
+        """The entry with what a loaded replica pinned; its identity made anew from both
+        (a checkpoint's hash is part of it)."""
+        pinned = {**self.pinned, **meta}
+        return replace(self, pinned=pinned, recorded_identity=None)
 
     def to_dict(self) -> dict[str, Any]:
-        """The entry as the file holds it: the pinned fields flat beside the others."""
+        """The entry as the file holds it: the pinned fields flat beside the others, and
+        its identity (parts and sha256)."""
         out: dict[str, Any] = {"solver": self.solver, "settings": dict(self.settings)}
         if self.origin is not None:
             out["origin"] = dict(self.origin)
-        return out | {k: v for k, v in self.pinned.items() if k not in _SOLVER_FIELDS}
+        out |= {k: v for k, v in self.pinned.items() if k not in _SOLVER_FIELDS}
+        parts = self.identity
+        return out | {"identity": {"sha256": identity_sha256(parts), "parts": parts}}
 
 
 @dataclass(frozen=True)
@@ -239,11 +261,16 @@ def _solver_pin(key: str, entry: dict[str, Any], path: Path) -> SolverPin:
         raise RecordError(f"{path}: solvers.{key}.solver is missing or not text")
     if not isinstance(settings, dict):
         raise RecordError(f"{path}: solvers.{key}.settings is not an object")
+    identity = entry.get("identity")
+    parts = identity.get("parts") if isinstance(identity, dict) else None
+    if identity is not None and not isinstance(parts, dict):
+        raise RecordError(f"{path}: solvers.{key}.identity has no parts object")
     return SolverPin(
         solver=entry["solver"],
         settings=settings,
         origin=origin if isinstance(origin, dict) else None,
         pinned={k: v for k, v in entry.items() if k not in _SOLVER_FIELDS},
+        recorded_identity=parts,
     )
 
 
@@ -258,4 +285,13 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "solvers": solvers}
 
 
-MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 entries carry no identity: it is made on read from what they recorded
+    (:attr:`SolverPin.identity`), so nothing changes in the data."""
+    return data
+
+
+MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+}

@@ -18,10 +18,10 @@ from typing import Any
 import pandas as pd
 
 from ..naming import ArgumentError, check_entry_name, did_you_mean
+from ..records.identity import completed, identity_parts, same_entry
 from ..records.manifest import Manifest, SolverPin, SuitePin
 from ..records.schema import RecordError
 from ..records.store import RunStore
-from ..registry import UnknownSolverError, resolve_solver_class, settings_class
 from ..suites.catalog import load_suite
 from ..suites.model import SuiteError
 
@@ -228,37 +228,12 @@ def drop_repeats(data: pd.DataFrame, runs: list[LoadedRun]) -> tuple[pd.DataFram
     return data[~repeat].reset_index(drop=True), notes
 
 
-def _defaults(solver: str) -> dict[str, Any]:
-    """A solver's current default settings; none where it is not installed here."""
-    try:
-        defaults = asdict(settings_class(resolve_solver_class(solver))())
-    except UnknownSolverError:
-        return {}
-    return json.loads(json.dumps(defaults, default=str))  # as a manifest holds them
-
-
-_NOT_IDENTITY = ("registered", "url", "editable", "dirty", "module")
-"""Origin fields that say how code was found or installed, not which code it is."""
-
-
-def entry_identity(entry: SolverPin, settings: Mapping[str, Any]) -> dict[str, Any]:
-    """Everything that can change an entry's answers, flattened: the solver and its target,
-    the distribution, version, commit and source hash that provide it (``origin``), the
-    settings, and every pinned file hash (``checkpoint_sha256``, ``ensemble_sha256``) and
-    the precision it resolved to. Two entries are one only where these agree."""
-    origin = entry.origin or {}
-    identity: dict[str, Any] = {"solver": entry.solver}
-    identity |= {f"origin.{k}": v for k, v in origin.items() if k not in _NOT_IDENTITY}
-    identity |= {f"setting.{k}": v for k, v in settings.items()}
-    identity |= {k: v for k, v in entry.pinned.items() if k.endswith("_sha256") or k == "precision"}
-    return json.loads(json.dumps(identity, default=str))
-
-
-def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """One entry: no field both record differs. A code or file field only one records (a
-    manifest older than the field) does not split them; every setting is on both sides (one
-    a manifest lacks holds its default, or None where that is unknown)."""
-    return all(a[k] == b[k] for k in a.keys() & b.keys())
+def entry_identity(entry: SolverPin, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The entry's identity as its manifest records it (:mod:`~cubebench.harness.records.
+    identity`), with ``settings`` in place of its own where given."""
+    if settings is None:
+        return entry.identity
+    return identity_parts(entry.solver, settings, entry.origin, entry.pinned)
 
 
 def _short(value: Any) -> str:
@@ -273,24 +248,20 @@ def _labels(
     settings that differ between its identities, then (where those are the same) the code,
     checkpoint or precision that differs, and last the run that measured it. ``names``
     (``--label``: ``ENTRY`` or ``RUN/ENTRY`` to a name) replaces a label."""
-    entries: list[tuple[str, str, SolverPin, dict[str, Any]]] = []
-    by_key: dict[str, list[dict]] = {}
+    entries: list[tuple[str, str, dict[str, Any]]] = []
+    settings_of: dict[str, set[str]] = {}
     for r in runs:
         for key, entry in r.manifest.solvers.items():
-            s = dict(entry.settings)
-            entries.append((r.run_id, key, entry, s))
-            by_key.setdefault(key, []).append(s)
-    for _, key, entry, s in entries:
-        missing = {k for o in by_key[key] for k in o} - set(s)
-        if missing:
-            # a run that predates a setting ran with what is now its default; without this it
-            # would read as differing from every later run, labelled "starts=None"
-            defaults = _defaults(entry.solver)
-            s.update({k: defaults.get(k) for k in missing})  # unknown: None, never equal
+            parts = entry.identity
+            entries.append((r.run_id, key, parts))
+            named = {k.removeprefix("setting.") for k in parts if k.startswith("setting.")}
+            settings_of.setdefault(key, set()).update(named)
     groups: dict[str, list[tuple[dict[str, Any], list[str]]]] = {}
-    for run, key, entry, s in entries:
-        identity = entry_identity(entry, s)
-        found = next((g for g in groups.setdefault(key, []) if _same(g[0], identity)), None)
+    for run, key, parts in entries:
+        # a run that predates a setting ran as the setting's first default (frozen in
+        # SETTINGS_ADDED), never as the code installed now says
+        identity = completed(parts, settings_of[key])
+        found = next((g for g in groups.setdefault(key, []) if same_entry(g[0], identity)), None)
         if found is None:
             groups[key].append((identity, [run]))
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 
@@ -10,6 +11,7 @@ import pandas as pd
 import pytest
 
 from cubebench.harness.records.schema import RecordError
+from cubebench.harness.records.store import RunStore
 from cubebench.harness.report.figures import draw_all, paired_differences, palette, pareto
 from cubebench.harness.report.frame import SuiteMismatchError, drop_repeats, load_runs
 from cubebench.harness.report.render import format_table, write_report
@@ -141,25 +143,56 @@ def test_labels_tell_runs_of_one_solver_apart(tmp_path):
     assert set(data["label"]) == {"alpha [beam_width=1024]", "alpha [beam_width=4096]"}
 
 
-def test_a_run_that_predates_a_setting_is_labelled_with_its_default(tmp_path):
-    """``random``'s walk_length defaults to 20: an older manifest without it ran with 20."""
+def test_a_run_that_predates_a_setting_is_labelled_as_it_ran(tmp_path, monkeypatch):
+    """``starts`` came after runs of ``policy-mlp`` were recorded: one without it ran one
+    start, whatever the installed code's default is now."""
     depth3 = {("depth-03-v1", 3): 5}
-    old = make_run(tmp_path / "old", depth3, solver="random", settings={"max_walks": 100})
-    same = make_run(
-        tmp_path / "same", depth3, solver="random", settings={"max_walks": 100, "walk_length": 20}
-    )
-    data, _ = load_runs([old, same])
-    assert set(data["label"]) == {"random"}
-    longer = make_run(
-        tmp_path / "longer", depth3, solver="random", settings={"max_walks": 100, "walk_length": 30}
-    )
-    data, _ = load_runs([old, longer])
-    assert set(data["label"]) == {"random [walk_length=20]", "random [walk_length=30]"}
-    # a solver not installed here has no defaults to give: the gap shows as such
+    old = make_run(tmp_path / "old", depth3, solver="policy-mlp", settings={"beam_width": 64})
+    same = make_run(tmp_path / "same", depth3, solver="policy-mlp",
+                    settings={"beam_width": 64, "starts": 1})  # fmt: skip
+    longer = make_run(tmp_path / "more", depth3, solver="policy-mlp",
+                      settings={"beam_width": 64, "starts": 2})  # fmt: skip
+    assert set(load_runs([old, same])[0]["label"]) == {"policy-mlp"}
+    labels = {"policy-mlp [starts=1]", "policy-mlp [starts=2]"}
+    assert set(load_runs([old, longer])[0]["label"]) == labels
+    # the installed solver's default changes to 2 starts: the stored runs read as before
+    import dataclasses
+
+    from cubebench.harness import registry
+    from cubebench.harness.report import frame
+
+    real = registry.settings_class
+
+    def changed(cls):
+        base = real(cls)
+        return dataclasses.make_dataclass(
+            base.__name__, [("starts", int, dataclasses.field(default=2))], bases=(base,)
+        )
+
+    for module in (registry, frame):
+        monkeypatch.setattr(module, "settings_class", changed, raising=False)
+    assert set(load_runs([old, same])[0]["label"]) == {"policy-mlp"}
+    assert set(load_runs([old, longer])[0]["label"]) == labels
+    # a setting the harness knows no first default of: unknown, never equal
     a = make_run(tmp_path / "a", depth3, settings={"seed": 0})
     b = make_run(tmp_path / "b", depth3, settings={"seed": 0, "beam_width": 4096})
     data, _ = load_runs([a, b])
     assert set(data["label"]) == {"alpha [beam_width=None]", "alpha [beam_width=4096]"}
+
+
+def test_a_manifest_keeps_each_entrys_identity_as_the_run_made_it(tmp_path):
+    run = make_run(tmp_path / "r", {("depth-03-v1", 3): 2}, n=2, solver="policy-mlp",
+                   settings={"beam_width": 64}, entry={"checkpoint_sha256": "c" * 64})  # fmt: skip
+    stored = json.loads((run / "manifest.json").read_text())
+    identity = stored["solvers"]["policy-mlp"]["identity"]
+    assert identity["parts"]["setting.beam_width"] == 64
+    assert identity["parts"]["checkpoint_sha256"] == "c" * 64 and len(identity["sha256"]) == 64
+    assert stored["manifest_version"] == 3
+    # what the file says is what every reader takes, whatever the fields beside it say now
+    identity["parts"]["setting.beam_width"] = 65
+    (run / "manifest.json").write_text(json.dumps(stored))
+    pin = RunStore(run).read_manifest().solvers["policy-mlp"]
+    assert pin.identity["setting.beam_width"] == 65 and pin.settings["beam_width"] == 64
 
 
 @pytest.mark.parametrize(
