@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from ..metrics import summarize
 from ..records.provenance import describe_origin
 from ..records.schema import RecordError
 from ..records.store import RunStore
@@ -50,29 +49,40 @@ def seconds(value: float | None) -> str:
     return f"{value:.2g}"
 
 
+def summary_rows(store: RunStore):  # -> pd.DataFrame (pandas loads on use)
+    """The run's summary: :data:`~cubebench.harness.report.stats.SUMMARY` per entry and
+    suite, from the records with the optima their suites hold now, as every view has it."""
+    from ..report.frame import load_runs  # pandas: loaded on use
+    from ..report.stats import summarize
+
+    data, _ = load_runs([store.folder])
+    return summarize(data, statuses=True)
+
+
 def print_summary(store: RunStore, console: Console | None = None) -> None:
     """A table per suite of the run: each entry's solve rate with its 95% interval, lengths,
     gap, time and effort, fitted to the terminal."""
     store.read_manifest()  # refuses a folder that is not a run
-    fmt = lambda v, spec: "-" if v is None else format(v, spec)  # noqa: E731
+
+    def fmt(value: float, spec: str, suffix: str = "") -> str:
+        return "-" if value is None or value != value else format(value, spec) + suffix
+
     by_suite: dict[str, list[list[str]]] = {}
-    for s in summarize(store.read_records()):
-        other = ", ".join(f"{k} {v}" for k, v in s.statuses.items() if k != "solved")
-        by_suite.setdefault(s.suite, []).append(
+    for row in summary_rows(store).to_dict("records"):
+        by_suite.setdefault(row["suite"], []).append(
             [
-                s.solver,
-                str(s.n),
-                f"{100 * s.rate:.1f}%",
-                f"{100 * s.rate_low:.1f}–{100 * s.rate_high:.1f}",
-                fmt(s.mean_htm, ".2f"),
-                fmt(s.mean_qtm, ".2f"),
-                fmt(s.mean_gap, ".2f"),
-                fmt(None if s.optimal_share is None else 100 * s.optimal_share, ".0f")
-                + ("%" if s.optimal_share is not None else ""),
-                seconds(s.median_s),
-                seconds(s.p90_s),
-                fmt(s.mean_nodes, ".3g"),
-                other or "-",
+                row["solver"],
+                str(row["n"]),
+                fmt(row["solved %"], ".1f", "%"),
+                f"{row['CI low %']:.1f}–{row['CI high %']:.1f}",
+                fmt(row["mean HTM"], ".2f"),
+                fmt(row["mean QTM"], ".2f"),
+                fmt(row["mean gap"], ".2f"),
+                fmt(row["optimal %"], ".0f", "%"),
+                seconds(None if row["median s"] != row["median s"] else row["median s"]),
+                seconds(None if row["p90 s"] != row["p90 s"] else row["p90 s"]),
+                fmt(row["mean nodes"], ".3g"),
+                row["other"] or "-",
             ]
         )
     for suite, rows in by_suite.items():
@@ -119,10 +129,21 @@ def ls_command(
         raise typer.BadParameter(f"cannot list {what!r}; choose solvers, suites or runs")
 
 
-def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> None:
-    """Summary table of one run, with its provenance."""
+def show_command(
+    run: Annotated[Path, typer.Argument(help="run folder")],
+    output: Annotated[
+        str, typer.Option("--format", help="table (with provenance), json or csv (for scripts)")
+    ] = "table",
+) -> None:
+    """Summary table of one run, with its provenance; ``--format json`` or ``csv`` prints
+    the same statistics as data (the report's ``summary.csv`` columns, and ``other``)."""
+    if output not in ("table", "json", "csv"):
+        raise RecordError(f"--format {output!r}: choose table, json or csv")
     store = RunStore(run)
     manifest = store.read_manifest()
+    if output != "table":
+        _print_data(summary_rows(store), output)
+        return
     git, machine = manifest.git, manifest.machine
     say(f"command: {' '.join(manifest.command)}")
     isa = machine.get("isa", "isa not recorded")
@@ -151,6 +172,25 @@ def show_command(run: Annotated[Path, typer.Argument(help="run folder")]) -> Non
                 + (f", searching {solver['metric']}" if solver.get("metric") else "")
             )
     print_summary(store)
+
+
+def _print_data(table, kind: str) -> None:  # table: pd.DataFrame
+    """The summary as JSON (a list of rows, no number rounded, NaN as null) or CSV."""
+    import io
+    import json
+
+    if kind == "json":
+        rows = [
+            {k: (None if isinstance(v, float) and v != v else v) for k, v in row.items()}
+            for row in table.to_dict("records")
+        ]
+        typer.echo(json.dumps(rows, indent=1, default=int))
+        return
+    from ..report.formatting import csv_safe
+
+    buffer = io.StringIO()
+    csv_safe(table).to_csv(buffer, index=False)
+    typer.echo(buffer.getvalue(), nl=False)
 
 
 def _short(value: object) -> str:

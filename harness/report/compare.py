@@ -18,10 +18,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..metrics import mcnemar_exact, paired_bootstrap_diff, wilson_interval
+from ..metrics import mcnemar_exact, paired_bootstrap_diff
 from ..naming import did_you_mean
 from .frame import load_runs
 from .rules import NothingToCompareError, Rule
+from .stats import BY_NAME as STATS
 
 POOLED = "(pooled)"
 
@@ -196,10 +197,10 @@ def _row(pair: tuple[pd.DataFrame, pd.DataFrame], suite: str) -> dict:
     row: dict = {"suite": suite, "n": n}
     claims = [side for side, f in (("base", a), ("new", b)) if (f["status"] == "claimed").any()]
     row["not replayed"] = ", ".join(claims)  # whose lengths are a published claim
-    for side, solved in (("base", solved_a), ("new", solved_b)):
-        low, high = wilson_interval(int(solved.sum()), n)
-        row |= {f"{side}_rate": 100 * solved.mean(), f"{side}_low": 100 * low}
-        row[f"{side}_high"] = 100 * high
+    for side, frame in (("base", a), ("new", b)):  # the summary's own statistics
+        row[f"{side}_rate"] = STATS["solved %"].of(frame)
+        row[f"{side}_low"] = STATS["CI low %"].of(frame)
+        row[f"{side}_high"] = STATS["CI high %"].of(frame)
     row |= {
         "solve_rate_diff_pp": 100 * (solved_b.mean() - solved_a.mean()),
         "only_base": only_a,

@@ -5,49 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..metrics import bootstrap_mean_ci, wilson_interval
+from .stats import entry_metric, summarize
 
 
 def summary_table(data: pd.DataFrame) -> pd.DataFrame:
-    rows = []
-    for (label, suite), group in data.groupby(["label", "suite"], sort=True):
-        n, solved = len(group), int(group["solved"].sum())
-        low, high = wilson_interval(solved, n)
-        lengths = group.loc[group["solved"], "length_htm"].to_numpy(float)
-        len_low, len_high = bootstrap_mean_ci(lengths)
-        solved_rows = group[group["solved"]]
-        # the gap in the metric the entry searched: a QTM search against the QTM optimum
-        gaps = solved_rows["gap_qtm"].where(solved_rows["metric"] == "qtm", solved_rows["gap_htm"])
-        gaps = gaps.dropna()
-        rows.append(
-            {
-                "solver": label,
-                "suite": suite,
-                "n": n,
-                "solved %": 100 * solved / n,
-                "CI low %": 100 * low,
-                "CI high %": 100 * high,
-                "mean HTM": lengths.mean() if lengths.size else np.nan,
-                "HTM CI low": len_low if lengths.size else np.nan,
-                "HTM CI high": len_high if lengths.size else np.nan,
-                "median HTM": float(np.median(lengths)) if lengths.size else np.nan,
-                "mean QTM": group.loc[group["solved"], "length_qtm"].mean(),
-                "n with optimum": int(_optimum_in_own_metric(group).notna().sum()),
-                "mean gap": gaps.mean() if len(gaps) else np.nan,
-                "optimal %": 100 * (gaps == 0).mean() if len(gaps) else np.nan,
-                "median s": group["wall_s"].median(),
-                "p90 s": group["wall_s"].quantile(0.9),
-                "max s": group["wall_s"].max(),
-                "mean nodes": group["nodes"].mean(),
-                "mean model calls": group["model_calls"].mean(),
-            }
-        )
-    return pd.DataFrame(rows)
-
-
-def _optimum_in_own_metric(group: pd.DataFrame) -> pd.Series:
-    """Each record's proved optimum in the metric its entry searched (NaN where unknown)."""
-    return group["optimal_qtm"].where(group["metric"] == "qtm", group["optimal_htm"])
+    """The summary's numbers: a row per entry and suite, the statistics of
+    :data:`~cubebench.harness.report.stats.SUMMARY` (``summary.csv``)."""
+    return summarize(data)
 
 
 OPTIMUM_ROW = "optimum (proved)"
@@ -103,9 +67,9 @@ def matrix_table(data: pd.DataFrame) -> pd.DataFrame:
     )
     rows = []
     for label, group in data.groupby("label", sort=True):
-        qtm = set(group["metric"].dropna()) == {"qtm"}
-        column = "length_qtm" if qtm else "length_htm"
-        row = {"solver": label, "metric": "QTM" if qtm else "HTM"}
+        metric = entry_metric(group)
+        column = f"length_{metric}"
+        row = {"solver": label, "metric": metric.upper()}
         for suite in suites:
             cell = group[group["suite"] == suite]
             if not len(cell):
@@ -126,7 +90,7 @@ def by_optimal_distance(data: pd.DataFrame) -> pd.DataFrame:
     Columns: solver, metric, distance, n, solved %, optimal %."""
     rows = []
     for label, group in data.groupby("label", sort=True):
-        metric = "qtm" if (group["metric"] == "qtm").mean() > 0.5 else "htm"
+        metric = entry_metric(group)
         optimum = group[f"optimal_{metric}"]
         known = group[optimum.notna()]
         if known.empty:

@@ -11,10 +11,8 @@ from cubebench.harness.metrics import (
     bootstrap_mean_ci,
     mcnemar_exact,
     paired_bootstrap_diff,
-    summarize,
     wilson_interval,
 )
-from cubebench.harness.records.schema import Record
 
 
 def test_wilson_interval_known_values():
@@ -46,18 +44,3 @@ def test_bootstrap_intervals_cover_and_shrink():
     assert all(math.isnan(v) for v in bootstrap_mean_ci(np.array([])))
     mean, low, high = paired_bootstrap_diff(np.array([20, 21, 22]), np.array([19, 20, 21]))
     assert mean == -1.0 and low == high == -1.0
-
-
-def test_summarize_by_hand():
-    rows = [
-        Record("a", "s", 0, "solved", "R U", 2, 2, 1, 1, 0.1, 5),
-        Record("a", "s", 1, "solved", "R2", 1, 2, 1, 0, 0.3, 7),
-        Record("a", "s", 2, "timeout", wall_s=2.0),
-        Record("a", "s", 3, "wrong", "R", 1, 1, wall_s=0.2),
-    ]
-    (summary,) = summarize(rows)
-    assert (summary.n, summary.solved, summary.rate) == (4, 2, 0.5)
-    assert summary.mean_htm == 1.5 and summary.mean_qtm == 2.0
-    assert summary.mean_gap == 0.5 and summary.optimal_share == 0.5
-    assert summary.median_s == pytest.approx(0.25)
-    assert summary.statuses == {"solved": 2, "timeout": 1, "wrong": 1}
