@@ -34,8 +34,8 @@ from cubebench.harness.cube import (
 from cubebench.harness.paths import cache_dir
 from cubebench.harness.solver import Budget
 from cubebench.harness.suites.oracle import DistanceOracle
-from cubebench.solvers.patterns import tables
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
+from cubebench.solvers.patterns import tables
 
 from ...conftest import SHARED_DATA
 

@@ -31,10 +31,10 @@ from cubebench.harness.solver import SettingsError
 from cubebench.harness.suites.hard import SUPERFLIP
 from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.solvers.optimal import ida
+from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
 from cubebench.solvers.patterns import tables
 from cubebench.solvers.patterns.coords import corner_parity, cperm_parity, move_tables, with_parity
 from cubebench.solvers.patterns.flipslice import conjugation_tables
-from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
 
 SHALLOW = 8  # the oracle below is exact up to radius 4 + 4 levels
 
