@@ -32,8 +32,8 @@ from cubebench.harness.cube import (
 from cubebench.harness.records.provenance import machine_info
 from cubebench.harness.solver import Budget
 from cubebench.harness.suites.catalog import load_suite
-from cubebench.solvers.patterns import tables
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
+from cubebench.solvers.patterns import tables
 
 
 def _build(metric: str, size: str) -> None:

@@ -31,106 +31,238 @@ if TYPE_CHECKING:
     from .benchmark import default_benchmark as default_benchmark
     from .cube import (
         FACES as FACES,
+    )
+    from .cube import (
         MOVE_INVERSE as MOVE_INVERSE,
+    )
+    from .cube import (
         MOVE_NAMES as MOVE_NAMES,
+    )
+    from .cube import (
         MOVE_TABLES as MOVE_TABLES,
+    )
+    from .cube import (
         NUM_MOVES as NUM_MOVES,
+    )
+    from .cube import (
         SOLVED as SOLVED,
+    )
+    from .cube import (
         SOLVED_FACELETS as SOLVED_FACELETS,
+    )
+    from .cube import (
         InvalidCubeError as InvalidCubeError,
+    )
+    from .cube import (
         NotationError as NotationError,
+    )
+    from .cube import (
         apply_move as apply_move,
+    )
+    from .cube import (
         apply_moves as apply_moves,
+    )
+    from .cube import (
         apply_sequence as apply_sequence,
+    )
+    from .cube import (
         canonical_scrambles as canonical_scrambles,
+    )
+    from .cube import (
         children_of as children_of,
+    )
+    from .cube import (
         expand as expand,
+    )
+    from .cube import (
         facelets_to_state as facelets_to_state,
+    )
+    from .cube import (
         format_moves as format_moves,
+    )
+    from .cube import (
         from_cubies as from_cubies,
+    )
+    from .cube import (
         invert_sequence as invert_sequence,
+    )
+    from .cube import (
         invert_states as invert_states,
+    )
+    from .cube import (
         is_solved as is_solved,
+    )
+    from .cube import (
         length_htm as length_htm,
+    )
+    from .cube import (
         length_qtm as length_qtm,
+    )
+    from .cube import (
         parse_moves as parse_moves,
+    )
+    from .cube import (
         random_states as random_states,
+    )
+    from .cube import (
         reduce_moves as reduce_moves,
+    )
+    from .cube import (
         scrambled_batch as scrambled_batch,
+    )
+    from .cube import (
         solved_batch as solved_batch,
+    )
+    from .cube import (
         state_hash as state_hash,
+    )
+    from .cube import (
         state_keys as state_keys,
+    )
+    from .cube import (
         state_to_facelets as state_to_facelets,
+    )
+    from .cube import (
         to_cubies as to_cubies,
+    )
+    from .cube import (
         validate_state as validate_state,
     )
     from .cube.cubie import (
         CORNER_COLOURS as CORNER_COLOURS,
+    )
+    from .cube.cubie import (
         CORNER_FACELETS as CORNER_FACELETS,
+    )
+    from .cube.cubie import (
         EDGE_FACELETS as EDGE_FACELETS,
     )
     from .cube.encodings import (
         NUM_CUBELET_LOCATIONS as NUM_CUBELET_LOCATIONS,
+    )
+    from .cube.encodings import (
         cubelet_tokens as cubelet_tokens,
+    )
+    from .cube.encodings import (
         face_tensor as face_tensor,
+    )
+    from .cube.encodings import (
         one_hot as one_hot,
     )
-    from .cube.geometry import NON_CENTRES as NON_CENTRES, STICKER_GRID as STICKER_GRID
+    from .cube.geometry import NON_CENTRES as NON_CENTRES
+    from .cube.geometry import STICKER_GRID as STICKER_GRID
     from .cube.moves import (
         CANONICAL_FOLLOW as CANONICAL_FOLLOW,
+    )
+    from .cube.moves import (
         MOVE_FACE as MOVE_FACE,
+    )
+    from .cube.moves import (
         QUARTER_TURN_MOVES as QUARTER_TURN_MOVES,
     )
     from .cube.movesets import (
         METRICS as METRICS,
+    )
+    from .cube.movesets import (
         MOVE_SETS as MOVE_SETS,
+    )
+    from .cube.movesets import (
         Metric as Metric,
+    )
+    from .cube.movesets import (
         MoveSet as MoveSet,
+    )
+    from .cube.movesets import (
         move_set as move_set,
     )
     from .cube.scramble import (
         canonical_quarter_scrambles as canonical_quarter_scrambles,
+    )
+    from .cube.scramble import (
         count_canonical as count_canonical,
     )
     from .cube.symmetry import (
         GROUPS as GROUPS,
+    )
+    from .cube.symmetry import (
         NUM_SYMMETRIES as NUM_SYMMETRIES,
+    )
+    from .cube.symmetry import (
         SYMMETRY_COLOURS as SYMMETRY_COLOURS,
+    )
+    from .cube.symmetry import (
         SYMMETRY_MOVES as SYMMETRY_MOVES,
+    )
+    from .cube.symmetry import (
         conjugate as conjugate,
+    )
+    from .cube.symmetry import (
         conjugate_rows as conjugate_rows,
+    )
+    from .cube.symmetry import (
         group as symmetry_group,  # noqa: F401  (re-exported under a name that says what)
+    )
+    from .cube.symmetry import (
         symmetric_scores as symmetric_scores,
+    )
+    from .cube.symmetry import (
         symmetric_values as symmetric_values,
     )
     from .errors import InputError as InputError
-    from .hardware import instruction_set as instruction_set, native_bf16 as native_bf16
+    from .hardware import instruction_set as instruction_set
+    from .hardware import native_bf16 as native_bf16
     from .interrupts import Terminated as Terminated
-    from .paths import cache_dir as cache_dir, home_dir as home_dir
+    from .paths import cache_dir as cache_dir
+    from .paths import home_dir as home_dir
     from .records.provenance import machine_info as machine_info
     from .records.store import RunStore as RunStore
     from .registry import (
         UnknownSolverError as UnknownSolverError,
+    )
+    from .registry import (
         available_solvers as available_solvers,
+    )
+    from .registry import (
         make_solver as make_solver,
     )
     from .report.frame import load_runs as load_runs
-    from .runner import RunConfig as RunConfig, SolverSpec as SolverSpec, run as run
+    from .runner import RunConfig as RunConfig
+    from .runner import SolverSpec as SolverSpec
+    from .runner import run as run
     from .solver import (
         POSITIVE as POSITIVE,
+    )
+    from .solver import (
         ArgumentError as ArgumentError,
+    )
+    from .solver import (
         Attempt as Attempt,
+    )
+    from .solver import (
         Budget as Budget,
+    )
+    from .solver import (
         Range as Range,
+    )
+    from .solver import (
         SettingsError as SettingsError,
+    )
+    from .solver import (
         Solver as Solver,
+    )
+    from .solver import (
         SolverLoadError as SolverLoadError,
+    )
+    from .solver import (
         SolverSettings as SolverSettings,
     )
-    from .suites.catalog import list_suites as list_suites, load_suite as load_suite
-    from .suites.model import Instance as Instance, Suite as Suite
+    from .suites.catalog import list_suites as list_suites
+    from .suites.catalog import load_suite as load_suite
+    from .suites.model import Instance as Instance
+    from .suites.model import Suite as Suite
     from .suites.oracle import DistanceOracle as DistanceOracle
-    from .testing import ConformanceError as ConformanceError, check_solver as check_solver
+    from .testing import ConformanceError as ConformanceError
+    from .testing import check_solver as check_solver
 
 
 def _declared() -> dict[str, tuple[str, str]]:
