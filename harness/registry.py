@@ -8,12 +8,13 @@ instance of its ``Settings`` class, a :class:`cubebench.harness.solver.SolverSet
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 import tomllib
 import warnings
 from collections.abc import Mapping
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from importlib.metadata import EntryPoint, PackageNotFoundError, entry_points, version
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,14 @@ from typing import Any
 from .errors import InputError
 from .naming import did_you_mean
 from .records.provenance import code_origin
-from .solver import SettingsError, Solver, SolverSettings, parse_settings
+from .solver import (
+    SettingsError,
+    Solver,
+    SolverSettings,
+    parse_settings,
+    prepare_hook,
+    resources_of,
+)
 
 ENTRY_POINT_GROUP = "cubebench.solvers"
 TRAINER_GROUP = "cubebench.trainers"
@@ -33,6 +41,18 @@ class UnknownSolverError(InputError, LookupError):
     """A solver name that no registry, entry point or import path resolves."""
 
 
+@functools.cache
+def _entry_points(group: str) -> tuple[EntryPoint, ...]:
+    """An entry-point group, read once per process (a scan of every installed package's
+    metadata; a package installed while the process runs is seen by the next one)."""
+    return tuple(entry_points(group=group))
+
+
+def forget_entry_points() -> None:
+    """Read the entry points again at the next look-up (a package installed since)."""
+    _entry_points.cache_clear()
+
+
 def _registered(group: str) -> tuple[dict[str, str], dict[str, str]]:
     """(built-in, plug-in) name -> ``module:attr`` of an entry-point group.
 
@@ -42,7 +62,7 @@ def _registered(group: str) -> tuple[dict[str, str], dict[str, str]]:
     """
     builtin: dict[str, str] = {}
     plugins: dict[str, tuple[str, str]] = {}
-    for ep in entry_points(group=group):
+    for ep in _entry_points(group):
         dist = ep.dist.metadata["Name"] if ep.dist is not None else None
         target = _EXTRAS.sub("", ep.value)  # "module:Class", without the "[extra]" it may name
         if dist == DISTRIBUTION:
@@ -65,7 +85,7 @@ def plugin_distribution(name: str) -> tuple[str, str] | None:
     built-in (whose name a plug-in cannot take: :func:`_registered`) or an unknown name."""
     if name in builtin_solvers():
         return None
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
+    for ep in _entry_points(ENTRY_POINT_GROUP):
         if ep.name == name and ep.dist is not None and ep.dist.metadata["Name"] != DISTRIBUTION:
             return ep.dist.metadata["Name"], ep.dist.version
     return None
@@ -105,7 +125,7 @@ def _extra_packages(ep: EntryPoint) -> dict[str, str | None]:
 def solver_extras(name: str) -> tuple[list[str], dict[str, str | None]]:
     """(extras, packages): what a solver registered with extras needs beyond cubebench
     (the peers' own libraries: ``cubebench[peers]``), and which of it is installed."""
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
+    for ep in _entry_points(ENTRY_POINT_GROUP):
         if ep.name == name and getattr(ep, "extras", None):
             return list(ep.extras), _extra_packages(ep)
     return [], {}
@@ -132,14 +152,25 @@ def trainers() -> dict[str, str]:
     return {**builtin, **plugins}
 
 
-def resolve_solver_class(name: str) -> type:
-    """Import the class a solver name stands for (the first time it is used)."""
+def solver_target(name: str) -> str:
+    """The ``module:Class`` a solver name stands for: a built-in's or a plug-in's entry
+    point, or the name itself when it is a ``module:Class`` path.
+
+    Raises:
+        UnknownSolverError: with the names it may have meant.
+    """
     known = available_solvers()
     target = known.get(name)
     if target is None and ":" in name:
         target = name
     if target is None:
         raise UnknownSolverError(f"unknown solver {name!r}; {did_you_mean(name, known)}")
+    return target
+
+
+def import_target(target: str, name: str | None = None) -> type:
+    """The class at ``module:Class`` (what a worker does with a resolved entry)."""
+    name = name or target
     module_name, _, class_name = target.partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -153,6 +184,48 @@ def resolve_solver_class(name: str) -> type:
             f"solver {name!r}: {target} is a {type(cls).__name__}, not a solver class"
         )
     return cls
+
+
+def resolve_solver_class(name: str) -> type:
+    """Import the class a solver name stands for (the first time it is used)."""
+    return import_target(solver_target(name), name)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A solver entry resolved once, in the process that plans the run: its registered
+    name, the ``module:Class`` that provides it and its typed, checked settings. Workers
+    get this value and construct ``cls(settings)``: they neither look the name up nor
+    parse a setting again."""
+
+    name: str
+    target: str
+    settings: SolverSettings
+
+    def settings_dict(self) -> dict[str, Any]:
+        """Every setting's value, defaults included, as plain data (the manifest's)."""
+        return asdict(self.settings)
+
+
+def resolve(name: str, settings: Mapping[str, Any] | None = None) -> Resolved:
+    """The one place a solver name is looked up and its settings parsed.
+
+    Raises:
+        UnknownSolverError: no such solver (with "did you mean").
+        SettingsError: a setting that does not exist, parse or fit its range.
+    """
+    target = solver_target(name)
+    cls = import_target(target, name)
+    return Resolved(name, target, checked_settings(name, cls, settings))
+
+
+def construct(entry: Resolved) -> Solver:
+    """The solver of a resolved entry, made from its typed settings."""
+    cls = import_target(entry.target, entry.name)
+    solver = cls(entry.settings)
+    if not isinstance(solver, Solver):
+        raise UnknownSolverError(f"solver {entry.name!r}: {cls.__name__} has no name/solve()")
+    return solver
 
 
 def settings_class(cls: type) -> type[SolverSettings]:
@@ -172,12 +245,14 @@ def checked_settings(name: str, cls: type, settings: Mapping[str, Any] | None) -
 
 def make_solver(name: str, settings: Mapping[str, Any] | None = None) -> Solver:
     """Resolve, validate settings, construct. Settings errors name the bad key or value."""
-    cls = resolve_solver_class(name)
-    parsed = checked_settings(name, cls, settings)
-    solver = cls(parsed)
-    if not isinstance(solver, Solver):
-        raise UnknownSolverError(f"solver {name!r}: {cls.__name__} has no name/solve()")
-    return solver
+    return construct(resolve(name, settings))
+
+
+def prepare(entry: Resolved) -> None:
+    """:func:`prepare_solver` for a resolved entry: its class's ``prepare`` hook, if any."""
+    hook = prepare_hook(import_target(entry.target, entry.name))
+    if hook is not None:
+        hook(entry.settings)
 
 
 def prepare_solver(name: str, settings: Mapping[str, Any] | None = None) -> None:
@@ -189,15 +264,12 @@ def prepare_solver(name: str, settings: Mapping[str, Any] | None = None) -> None
     minutes is not taken for a load that hangs (executors give a load 5 minutes); the loads
     after it find the cache filled. Solvers without one need nothing.
     """
-    cls = resolve_solver_class(name)
-    declared = getattr(cls, "prepare", None)
-    if callable(declared):
-        declared(checked_settings(name, cls, settings))
+    prepare(resolve(name, settings))
 
 
 def describe_settings(name: str, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The full, validated settings of a solver as plain data (for manifests)."""
-    return asdict(checked_settings(name, resolve_solver_class(name), settings))
+    return resolve(name, settings).settings_dict()
 
 
 def load_settings_file(path: Path) -> dict[str, dict[str, Any]]:
@@ -221,13 +293,9 @@ def solver_resources(name: str, settings: Mapping[str, Any] | None = None) -> di
     default: its ``threads`` setting in CPUs (1 without one) and one GPU when its
     ``device`` setting names cuda.
     """
-    cls = resolve_solver_class(name)
-    checked = checked_settings(name, cls, settings)
-    declared = getattr(cls, "resources", None)
-    if callable(declared):
-        return dict(declared(checked))
-    device = str(getattr(checked, "device", "cpu"))
-    return {
-        "num_cpus": float(getattr(checked, "threads", 1)),
-        "num_gpus": 1.0 if device.startswith("cuda") else 0.0,
-    }
+    return entry_resources(resolve(name, settings))
+
+
+def entry_resources(entry: Resolved) -> dict[str, float]:
+    """:func:`solver_resources` of a resolved entry."""
+    return resources_of(import_target(entry.target, entry.name), entry.settings)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .executors import EXECUTORS, Job
+from .registry import Resolved, resolve
 from .solver import DEFAULT_TIME_LIMIT_S, ArgumentError, Budget, check_limits
 from .verify import MAX_ANSWER_MOVES
 
@@ -112,17 +113,14 @@ class RunConfig:
     def budget(self) -> Budget:
         return Budget(self.time_limit, self.max_nodes, self.max_model_calls, self.max_length)
 
-    def job(self, spec: SolverSpec, log: str = "") -> Job:
-        """The entry's job; ``log``: where its workers' output goes (the run folder's)."""
-        return Job(
-            spec.key,
-            spec.name,
-            spec.settings,
-            self.budget,
-            self.memory_limit_gb,
-            self.workers,
-            log,
-        )
+    def job(self, spec: SolverSpec, entry: Resolved, log: str = "") -> Job:
+        """The entry's job: ``entry`` is its solver resolved once (:func:`resolve`);
+        ``log``: where its workers' output goes (the run folder's)."""
+        return Job(spec.key, entry, self.budget, self.memory_limit_gb, self.workers, log)
+
+    def resolved(self) -> dict[str, Resolved]:
+        """Every entry's solver looked up and its settings parsed, once, by key."""
+        return {spec.key: resolve(spec.name, spec.settings) for spec in self.solvers}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunConfig:

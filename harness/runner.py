@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .executors import Executor, make_executor
-from .executors.messages import Task
+from .executors.messages import Task, TaskKey
 from .interrupts import exit_status, terminate_as_interrupt
 from .naming import check_path_name
 from .progress import RunProgress
@@ -26,7 +26,7 @@ from .records.manifest import Manifest, SolverPin, SuitePin
 from .records.provenance import git_info, machine_info, package_versions
 from .records.schema import RecordError
 from .records.store import MANIFEST, RunStore
-from .registry import describe_settings, solver_origin
+from .registry import Resolved, solver_origin
 from .runconfig import RunConfig, SolverSpec
 from .sink import RecordSink, check_pinned
 from .solver import ArgumentError, SettingsError, SolverLoadError
@@ -68,7 +68,7 @@ def run(
     keys = [s.key for s in config.solvers]
     if len(set(keys)) != len(keys):
         raise SettingsError(f"solvers {', '.join(keys)}: each entry needs its own label")
-    settings = {s.key: describe_settings(s.name, s.settings) for s in config.solvers}
+    entries = config.resolved()  # each solver looked up, its settings parsed: once
     stamp = datetime.now(UTC)
     if run_id is not None:
         check_path_name(run_id, "--run-id")
@@ -76,13 +76,13 @@ def run(
     else:
         store, made = _claim_automatic_folder(Path(config.out), stamp, config)
         run_id = store.folder.name
-    solver_of = {s.key: s.name for s in config.solvers}
     with terminate_as_interrupt():
         try:
             executor = make_executor(config.executor, config.address)
             try:  # replicas load before anything is written
                 log = str(store.folder / WORKER_LOG)
-                started = executor.preload([config.job(s, log) for s in config.solvers])
+                jobs = [config.job(s, entries[s.key], log) for s in config.solvers]
+                started = executor.preload(jobs)
             except BaseException:
                 executor.close()
                 raise
@@ -104,9 +104,12 @@ def run(
                     },
                     solvers={
                         key: SolverPin(
-                            solver_of[key], value, solver_origin(solver_of[key]), started[key].meta
+                            entry.name,
+                            entry.settings_dict(),
+                            solver_origin(entry.name),
+                            _loaded(started[key]),
                         )
-                        for key, value in settings.items()
+                        for key, entry in entries.items()
                     },
                     packages=package_versions(),
                     git=git_info(),
@@ -126,7 +129,7 @@ def run(
                 signum = exit_status(exc) - 128
                 raise RunInterruptedError(store if written else None, signum) from None
             raise
-        return _execute(store, config, suites, show_progress, started, executor)
+        return _execute(store, config, entries, suites, show_progress, started, executor)
 
 
 WORKER_LOG = "workers.log"
@@ -135,6 +138,12 @@ the run's progress only)."""
 
 AUTOMATIC_ID_NAMES = 60
 """Characters of solver names an automatic run id carries after its time stamp."""
+
+
+def _loaded(handle: Any) -> dict[str, Any]:
+    """What a loaded replica pinned (its load report), as the manifest holds it."""
+    report = getattr(handle, "report", None)
+    return report.pinned() if report is not None else {}
 
 
 def automatic_run_id(stamp: datetime, config: RunConfig) -> str:
@@ -273,12 +282,14 @@ def _resume_locked(
     todo = [s for s in config.solvers if next(_tasks(s, suites, config, done), None)]
     executor = make_executor(config.executor, config.address)
     try:
-        started = executor.preload([config.job(s, str(store.folder / WORKER_LOG)) for s in todo])
+        entries = config.resolved()
+        log = str(store.folder / WORKER_LOG)
+        started = executor.preload([config.job(s, entries[s.key], log) for s in todo])
         # each part of a run names the code it ran with; the records do not say which part
         # wrote them, so a resume under a different checkpoint is refused
         for name, worker in started.items():
             try:
-                check_pinned(manifest.solvers[name], worker.meta, name, store)
+                check_pinned(manifest.solvers[name], _loaded(worker), name, store)
             except RecordError:
                 executor.stop(started)
                 raise
@@ -295,7 +306,7 @@ def _resume_locked(
     store.write_manifest(
         replace(manifest, config=asdict(config), resumed=(*manifest.resumed, part))
     )
-    return _execute(store, config, suites, show_progress, started, executor)
+    return _execute(store, config, entries, suites, show_progress, started, executor)
 
 
 def _extended(config: RunConfig, limit: int, store: RunStore) -> RunConfig:
@@ -327,6 +338,7 @@ def _load_suites(config: RunConfig) -> list[Suite]:
 def _execute(
     store: RunStore,
     config: RunConfig,
+    entries: dict[str, Resolved],
     suites: list[Suite],
     show_progress: bool,
     started: dict[str, Any],
@@ -350,9 +362,8 @@ def _execute(
                     continue
                 sink = RecordSink(spec.key, suites, config.budget, store, progress, executor.nodes)
                 try:
-                    executor.run(
-                        config.job(spec, str(store.folder / WORKER_LOG)), tasks, sink, first
-                    )
+                    job = config.job(spec, entries[spec.key], str(store.folder / WORKER_LOG))
+                    executor.run(job, tasks, sink, first)
                 except SolverLoadError as exc:
                     # it loaded at the start but not in a later replica (its checkpoint
                     # changed during the run, say): the run stops; what it finished is kept
@@ -381,4 +392,4 @@ def _tasks(
     for suite in suites:
         for inst in suite.instances[: config.limit_for(spec, suite.name) or len(suite)]:
             if (spec.key, suite.name, inst.id) not in done:
-                yield Task((spec.key, suite.name, inst.id), inst.facelets)
+                yield Task(TaskKey(spec.key, suite.name, inst.id), inst.facelets)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .cube import facelets_to_state
-from .executors.messages import Crashed, Outcome, Task
+from .executors.messages import Crashed, LoadReport, Outcome, Task
 from .progress import RunProgress
 from .records.manifest import SolverPin
 from .records.schema import Record, RecordError
@@ -61,13 +61,13 @@ class RecordSink:
         self.recorded: set[tuple[str, str, int]] = set()
         self.errors: list[str] | None = []  # while nothing else has come back: the errors so far
 
-    def ready(self, meta: dict[str, Any]) -> None:
+    def ready(self, report: LoadReport) -> None:
         """Pin the solver's checkpoint in the manifest as soon as a replica has loaded it,
         and name the machine it loaded on (a run killed later still says where it ran)."""
         manifest = self.store.manifest
         known = manifest.solvers[self.key]
+        meta = report.pinned()
         check_pinned(known, meta, self.key, self.store)
-        meta = dict(meta)
         for cost in ("load_s", "load_peak_rss_mb"):  # the costliest of the entry's workers
             had = known.pinned.get(cost)
             if isinstance(had, int | float) and isinstance(meta.get(cost), int | float):

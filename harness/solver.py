@@ -125,6 +125,73 @@ class Solver(Protocol):
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt: ...
 
 
+class SolverHooks(Protocol):
+    """What a solver class may add to :class:`Solver`, each optional, each with the default
+    the harness uses where it is missing; this is the one place that looks for them.
+
+    - ``prepare(settings)``, a classmethod: one-time work before any replica loads (a table
+      built into the cache), in the run's own process, with no time limit. Default: none.
+    - ``resources(settings)``, a classmethod: what one replica needs from a cluster,
+      ``{"num_cpus": ..., "num_gpus": ...}``. Default: its ``threads`` setting in CPUs (1
+      without one), and one GPU where its ``device`` setting names cuda.
+    - ``runtime_info``: how the loaded solver runs here (precision, threads, the model's
+      size), pinned in the manifest. Default: nothing.
+    - ``checkpoint_sha256``: the loaded weights' hash, pinned and part of the entry's
+      identity. Default: None.
+    - ``metric``: the move set it searches, ``htm`` or ``qtm``. Default: its ``metric``
+      setting, else ``htm``.
+    - an attempt's ``info``: free-form, stored with the record (``info["metric"]`` says the
+      move set of that answer; ``info["gave_up"]`` why it has none).
+    """
+
+    @classmethod
+    def prepare(cls, settings: Any) -> None: ...
+
+    @classmethod
+    def resources(cls, settings: Any) -> Mapping[str, float]: ...
+
+    runtime_info: Mapping[str, Any]
+    checkpoint_sha256: str | None
+    metric: str
+
+
+def prepare_hook(cls: type) -> Any:
+    """The class's ``prepare`` classmethod, or None (:class:`SolverHooks`)."""
+    hook = getattr(cls, "prepare", None)
+    return hook if callable(hook) else None
+
+
+def resources_of(cls: type, settings: Any) -> dict[str, float]:
+    """What one replica needs (:class:`SolverHooks`: ``resources``, or the default)."""
+    hook = getattr(cls, "resources", None)
+    if callable(hook):
+        return dict(hook(settings))
+    device = str(getattr(settings, "device", "cpu"))
+    return {
+        "num_cpus": float(getattr(settings, "threads", 1)),
+        "num_gpus": 1.0 if device.startswith("cuda") else 0.0,
+    }
+
+
+def runtime_info_of(solver: object) -> dict[str, Any]:
+    """How a loaded solver runs (:class:`SolverHooks`: ``runtime_info``, or nothing)."""
+    return dict(getattr(solver, "runtime_info", None) or {})
+
+
+def checkpoint_of(solver: object) -> str | None:
+    """A loaded solver's weights' hash (:class:`SolverHooks`: ``checkpoint_sha256``)."""
+    value = getattr(solver, "checkpoint_sha256", None)
+    return value if isinstance(value, str) else None
+
+
+def metric_of(solver: object) -> str:
+    """The move set a solver searches (:class:`SolverHooks`: ``metric``, else its
+    ``metric`` setting, else ``htm``)."""
+    default = getattr(getattr(solver, "settings", None), "metric", "htm")
+    metric = getattr(solver, "metric", default)
+    return metric if isinstance(metric, str) else "htm"
+
+
 class SolverLoadError(InputError):
     """A solver that cannot start: a missing, corrupt or tampered checkpoint, say.
 

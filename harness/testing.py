@@ -20,7 +20,7 @@ from .cube import (
     random_states,
 )
 from .records.schema import Record
-from .solver import Budget, Solver, kill_after
+from .solver import Budget, Solver, kill_after, metric_of
 from .verify import judge, to_raw
 
 
@@ -158,7 +158,7 @@ def check_solver(
         not misplaced,
         "OPTION_HELP is on the solver class, where nothing reads it; move it to its Settings",
     )
-    metric = getattr(solver, "metric", getattr(getattr(solver, "settings", None), "metric", "htm"))
+    metric = metric_of(solver)
     check(
         "the metric it searches is htm or qtm",
         metric in ("htm", "qtm"),

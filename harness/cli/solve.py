@@ -15,10 +15,10 @@ from ..cube import (
     state_to_facelets,
 )
 from ..executors.local import LocalExecutor
-from ..executors.messages import Outcome, Task
+from ..executors.messages import LoadReport, Outcome, Task, TaskKey
 from ..interrupts import exit_status, terminate_as_interrupt
 from ..records.schema import Record
-from ..registry import describe_settings, load_settings_file
+from ..registry import load_settings_file, resolve
 from ..runconfig import RunConfig, SolverSpec
 from ..sink import failure_record, verdict
 from ..solver import DEFAULT_TIME_LIMIT_S, Budget, SettingsError, parse_assignments
@@ -32,7 +32,7 @@ class _OneAnswer:
         self.budget = budget
         self.record: Record | None = None
 
-    def ready(self, meta: dict) -> None:
+    def ready(self, report: LoadReport) -> None:
         pass
 
     def result(self, task: Task, message: Outcome) -> None:
@@ -90,16 +90,16 @@ def solve_command(
             )
         settings.update(tables.get(solver, {}))
     settings.update(parse_assignments(setting or []))
-    describe_settings(solver, settings)  # a bad setting is refused before a worker starts
     # one cube as a run of one entry: the same limits, checks, job and verdicts as bench run
     spec = SolverSpec(solver, settings)
     config = RunConfig(
         solvers=(spec,), suites=(), time_limit=time_limit, memory_limit_gb=memory_limit_gb
     )
-    job = config.job(spec)
+    entry = resolve(solver, settings)  # a bad setting is refused before a worker starts
+    job = config.job(spec, entry)
     sink = _OneAnswer(config.budget)
     executor = LocalExecutor()
-    task = Task((solver, "cli", 0), state_to_facelets(state))
+    task = Task(TaskKey(solver, "cli", 0), state_to_facelets(state))
     try:
         with terminate_as_interrupt():
             executor.run(job, [task], sink, executor.preload([job])[solver])

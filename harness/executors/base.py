@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from ..registry import Resolved
 from ..solver import Budget
-from .messages import Outcome, Task
+from .messages import LoadReport, Outcome, Task
 
 
 @dataclass(frozen=True)
@@ -14,20 +15,24 @@ class Job:
     """One solver entry of a run and the limits its instances run under."""
 
     key: str  # the entry's key in records and manifest (label, else name)
-    name: str  # registered solver
-    settings: dict[str, Any]
+    entry: Resolved  # its solver, resolved and its settings parsed once, by the run
     budget: Budget  # its wall seconds are the instance's time limit, enforced from outside too
     memory_limit_gb: float | None
     replicas: int
     log: str = ""  # a file each replica's standard output and error go to, capped; "": inherited
 
+    @property
+    def name(self) -> str:
+        """The registered solver."""
+        return self.entry.name
+
 
 class Sink(Protocol):
     """Where an executor reports; the runner's, which verifies and writes records."""
 
-    def ready(self, meta: dict[str, Any]) -> None:
-        """A replica loaded the solver (``meta``: name, checkpoint, runtime); may raise to
-        stop the run when the checkpoint differs from the one pinned."""
+    def ready(self, report: LoadReport) -> None:
+        """A replica loaded the solver; may raise to stop the run when the checkpoint
+        differs from the one pinned."""
 
     def result(self, task: Task, message: Outcome) -> None:
         """What a replica answered for ``task``: the solver's attempt, or its crash."""
@@ -37,7 +42,7 @@ class Sink(Protocol):
 
 
 class Handle(Protocol):
-    meta: dict[str, Any]
+    report: LoadReport | None  # what it said when it loaded
 
 
 H = TypeVar("H", bound=Handle)

@@ -10,7 +10,7 @@ import time
 from multiprocessing.connection import wait
 from typing import Any
 
-from ..registry import prepare_solver
+from ..registry import prepare
 from ..solver import SolverLoadError, kill_after
 from .base import Job, Sink
 from .messages import Crashed, Died, LoadFailed, Ready, Solved, Task
@@ -26,9 +26,9 @@ class LocalExecutor:
         if not jobs:
             return {}
         for job in jobs:  # a first table build takes longer than a load may
-            prepare_solver(job.name, job.settings)
-        specs = {j.key: (j.name, j.settings) for j in jobs}
-        return start_solvers(specs, jobs[0].budget, jobs[0].log)
+            prepare(job.entry)
+        entries = {j.key: j.entry for j in jobs}
+        return start_solvers(entries, jobs[0].budget, jobs[0].log)
 
     def stop(self, handles: dict[str, Worker]) -> None:
         stop_all(handles)
@@ -45,16 +45,14 @@ class LocalExecutor:
         pending = list(reversed(tasks))
         count = min(job.replicas, len(tasks))
         workers = [first] if first is not None else []
-        workers += [
-            Worker(job.name, job.settings, job.budget, job.log) for _ in range(count - len(workers))
-        ]
-        if first is not None:  # loaded before the run: pinned like any other worker
-            sink.ready(first.meta)
+        workers += [Worker(job.entry, job.budget, job.log) for _ in range(count - len(workers))]
+        if first is not None and first.report is not None:  # loaded before: pinned likewise
+            sink.ready(first.report)
         load_deaths = 0
 
         def replace(worker: Worker) -> Worker:
             worker.kill()
-            return Worker(job.name, job.settings, job.budget, job.log)
+            return Worker(job.entry, job.budget, job.log)
 
         try:
             while pending or any(w.task for w in workers):
@@ -69,8 +67,8 @@ class LocalExecutor:
                         except (EOFError, OSError):
                             message = Died()
                         if isinstance(message, Ready):
-                            w.ready, w.meta = True, message.meta
-                            sink.ready(w.meta)
+                            w.ready, w.report = True, message.report
+                            sink.ready(message.report)
                         elif isinstance(message, LoadFailed):
                             raise SolverLoadError(
                                 f"solver {job.key} failed to load in a new worker: {message.reason}"

@@ -12,15 +12,23 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cube import facelets_to_state
-from ..solver import Budget
+from ..solver import Budget, checkpoint_of, metric_of, runtime_info_of
 from ..verify import RawAttempt, to_raw
 
-TaskKey = tuple[str, str, int]
-"""solver entry, suite, instance id"""
+if TYPE_CHECKING:
+    from ..registry import Resolved
+
+
+class TaskKey(NamedTuple):
+    """Which instance a task is: the entry's key, the suite, the instance id."""
+
+    entry: str
+    suite: str
+    instance: int
 
 
 @dataclass(frozen=True)
@@ -30,10 +38,32 @@ class Task:
 
 
 @dataclass(frozen=True)
-class Ready:
-    """The solver loaded: its name, checkpoint, runtime and what loading cost."""
+class LoadReport:
+    """What a replica says when its solver has loaded: the adapter's name, the checkpoint
+    it loaded, how it runs here (its ``runtime_info``) and what loading cost the process."""
 
-    meta: dict[str, Any]
+    name: str
+    checkpoint_sha256: str | None = None
+    runtime: dict[str, Any] = field(default_factory=dict)
+    load_s: float | None = None
+    load_peak_rss_mb: float | None = None
+
+    def pinned(self) -> dict[str, Any]:
+        """The fields a manifest pins for the entry, flat (the file's layout)."""
+        return {
+            "name": self.name,
+            "checkpoint_sha256": self.checkpoint_sha256,
+            **self.runtime,
+            "load_s": self.load_s,
+            "load_peak_rss_mb": self.load_peak_rss_mb,
+        }
+
+
+@dataclass(frozen=True)
+class Ready:
+    """The solver loaded."""
+
+    report: LoadReport
 
 
 @dataclass(frozen=True)
@@ -67,25 +97,26 @@ Started = Ready | LoadFailed
 Outcome = Solved | Crashed
 
 
-def load_solver(solver: str, settings: dict[str, Any]) -> tuple[Any, Started]:
-    """Make the solver; returns it (or None) and what to tell the runner."""
-    from ..registry import make_solver  # imported where solvers run only
+def load_solver(entry: Resolved) -> tuple[Any, Started]:
+    """Make the solver of a resolved entry (its class from its target, its settings as
+    parsed by the run: nothing is looked up or parsed again); returns it (or None) and what
+    to tell the runner."""
+    from ..registry import construct  # imported where solvers run only
 
     start = time.perf_counter()
     try:
-        instance = make_solver(solver, settings)
+        instance = construct(entry)
     except BaseException as exc:  # report any load failure
         return None, LoadFailed(f"{type(exc).__name__}: {exc}")
-    meta = {
-        "name": instance.name,
-        "checkpoint_sha256": getattr(instance, "checkpoint_sha256", None),
-        # how the solver runs here (precision, threads), where it says
-        **dict(getattr(instance, "runtime_info", {}) or {}),
+    report = LoadReport(
+        name=instance.name,
+        checkpoint_sha256=checkpoint_of(instance),
+        runtime=runtime_info_of(instance),  # how the solver runs here, where it says
         # what loading cost this worker: a solver that builds a table at load is not free
-        "load_s": round(time.perf_counter() - start, 3),
-        "load_peak_rss_mb": peak_rss_mb(),
-    }
-    return instance, Ready(meta)
+        load_s=round(time.perf_counter() - start, 3),
+        load_peak_rss_mb=peak_rss_mb(),
+    )
+    return instance, Ready(report)
 
 
 def peak_rss_mb() -> float | None:
@@ -99,13 +130,10 @@ def peak_rss_mb() -> float | None:
 
 
 def declared_metric(instance: Any) -> str:
-    """The metric a solver searches, for records whose attempt does not say: its ``metric``
-    attribute, else its settings' ``metric``, else the face-turn metric."""
-    for source in (instance, getattr(instance, "settings", None)):
-        metric = getattr(source, "metric", None)
-        if metric in ("htm", "qtm"):
-            return metric
-    return "htm"
+    """The metric a solver searches, for records whose attempt does not say
+    (:func:`~cubebench.harness.solver.metric_of`)."""
+    metric = metric_of(instance)
+    return metric if metric in ("htm", "qtm") else "htm"
 
 
 def solve_task(instance: Any, task: Task, limits: Budget) -> Outcome:

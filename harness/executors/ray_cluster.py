@@ -20,10 +20,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..records.provenance import machine_info
-from ..registry import prepare_solver, solver_resources
+from ..registry import Resolved, entry_resources, prepare
 from ..solver import ArgumentError, Budget, SolverLoadError, kill_after
 from .base import Job, Sink
-from .messages import Outcome, Ready, Started, Task, load_solver, solve_task
+from .messages import LoadReport, Outcome, Ready, Started, Task, load_solver, solve_task
 from .workers import LOAD_TIMEOUT_S
 
 try:
@@ -46,8 +46,8 @@ class ActorLostError(SolverLoadError):
 class SolverActor:
     """One replica: the solver, loaded once, and the node it runs on."""
 
-    def __init__(self, solver: str, settings: dict[str, Any], budget: dict) -> None:
-        self.instance, self.message = load_solver(solver, settings)
+    def __init__(self, entry: Resolved, budget: dict) -> None:
+        self.instance, self.message = load_solver(entry)
         self.limits = Budget(**budget)
 
     def ready(self) -> tuple[Started, str, dict[str, Any]]:
@@ -64,7 +64,7 @@ class Replica:
 
     actor: Any
     ready_ref: Any
-    meta: dict[str, Any] = field(default_factory=dict)
+    report: LoadReport | None = None
     ready: bool = False
     queue: deque = field(default_factory=deque)  # (task, ref), in the order it runs them
     head_since: float = 0.0  # when the first queued instance started
@@ -94,12 +94,12 @@ class RayExecutor:
         self._nodes: dict[str, dict[str, Any]] = {}
 
     def _start(self, job: Job) -> Replica:
-        needs = solver_resources(job.name, job.settings)
+        needs = entry_resources(job.entry)
         # SPREAD: replicas on as many nodes as there are, so a run uses the whole cluster
         # and a lost node costs the fewest replicas
         actor = self.actor_class.options(
             **needs, max_restarts=0, scheduling_strategy="SPREAD"
-        ).remote(job.name, job.settings, asdict(job.budget))
+        ).remote(job.entry, asdict(job.budget))
         return Replica(actor, actor.ready.remote())  # type: ignore[attr-defined]  # Ray's
 
     def _loaded(self, replica: Replica, key: str) -> None:
@@ -110,7 +110,7 @@ class RayExecutor:
             raise ActorLostError(f"solver {key} failed to load: actor died ({exc})") from None
         if not isinstance(message, Ready):
             raise SolverLoadError(f"solver {key} failed to load: {message.reason}")
-        replica.ready, replica.meta = True, message.meta
+        replica.ready, replica.report = True, message.report
         self._nodes[node] = machine
 
     def preload(self, jobs: list[Job]) -> dict[str, Replica]:
@@ -119,7 +119,7 @@ class RayExecutor:
         cannot load stops at once."""
         by_key = {job.key: job for job in jobs}
         for job in jobs:  # the driver's cache; a replica elsewhere builds its own as it loads
-            prepare_solver(job.name, job.settings)
+            prepare(job.entry)
         started = {key: self._start(job) for key, job in by_key.items()}
         try:
             for attempt in range(RETRIES + 1):
@@ -165,8 +165,8 @@ class RayExecutor:
         lost_loading = 0
         replicas = [first] if first is not None else []
         replicas += [self._start(job) for _ in range(min(job.replicas, len(tasks)) - len(replicas))]
-        if first is not None:
-            sink.ready(first.meta)
+        if first is not None and first.report is not None:
+            sink.ready(first.report)
 
         def lose(i: int, head_status: str | None, why: str, wall: float | None) -> None:
             """Replace replica ``i``; its running instance is recorded (``head_status``)
@@ -211,7 +211,8 @@ class RayExecutor:
                             continue
                         except SolverLoadError as exc:
                             raise SolverLoadError(f"{exc} in a new replica") from None
-                        sink.ready(replica.meta)
+                        if replica.report is not None:
+                            sink.ready(replica.report)
                         continue
                     try:
                         message = ray.get(ref)

@@ -15,11 +15,11 @@ import threading
 import time
 from dataclasses import asdict
 from multiprocessing.connection import Connection, wait
-from typing import Any
 
 from ..interrupts import SIGNALS, die_with_parent
+from ..registry import Resolved
 from ..solver import Budget, SolverLoadError
-from .messages import LoadFailed, Ready, Task, load_solver, solve_task
+from .messages import LoadFailed, LoadReport, Ready, Task, load_solver, solve_task
 
 _CONTEXT = mp.get_context("spawn")
 STOP_WAIT_S = 5.0
@@ -60,9 +60,7 @@ def capture_output(path: str, solver: str, cap: int = MAX_LOG_BYTES) -> None:
     threading.Thread(target=pump, name="capture-output", daemon=True).start()
 
 
-def _worker_main(
-    conn: Connection, solver: str, settings: dict[str, Any], budget: dict, log: str = ""
-) -> None:
+def _worker_main(conn: Connection, entry: Resolved, budget: dict, log: str = "") -> None:
     # Ctrl-C, SIGTERM and SIGHUP are the parent's to handle: it ends its workers itself, and
     # an instance cut short by a signal sent to the whole process group must be redone on
     # resume, not recorded as a crash
@@ -71,8 +69,8 @@ def _worker_main(
     die_with_parent()
     if log:
         with contextlib.suppress(OSError):  # no log where it cannot be written: inherited
-            capture_output(log, solver)
-    instance, message = load_solver(solver, settings)
+            capture_output(log, entry.name)
+    instance, message = load_solver(entry)
     try:
         conn.send(message)
     except OSError:  # the parent was stopped while this worker loaded: nothing to report to
@@ -96,17 +94,15 @@ def _worker_main(
 class Worker:
     """The parent's handle on one worker process."""
 
-    def __init__(
-        self, solver: str, settings: dict[str, Any], budget: Budget, log: str = ""
-    ) -> None:
+    def __init__(self, entry: Resolved, budget: Budget, log: str = "") -> None:
         self.conn, child = _CONTEXT.Pipe()
         self.process = _CONTEXT.Process(
-            target=_worker_main, args=(child, solver, settings, asdict(budget), log), daemon=True
+            target=_worker_main, args=(child, entry, asdict(budget), log), daemon=True
         )
         self.process.start()
         child.close()
         self.ready = False
-        self.meta: dict[str, Any] = {}
+        self.report: LoadReport | None = None
         self.task: Task | None = None
         self.sent_at = 0.0
 
@@ -145,16 +141,14 @@ def describe_exit(worker: Worker) -> str:
     return f"worker exited with code {code}"
 
 
-def start_solvers(
-    specs: dict[str, tuple[str, dict[str, Any]]], budget: Budget, log: str = ""
-) -> dict[str, Worker]:
+def start_solvers(entries: dict[str, Resolved], budget: Budget, log: str = "") -> dict[str, Worker]:
     """One worker per solver, each loaded and ready, or :class:`SolverLoadError`.
 
     Runs before a run writes anything, so a solver that cannot load (a missing or tampered
     checkpoint, an import error, a crash or hang while loading) stops it with one line and
     leaves nothing a ``--resume`` would trip over. The workers then serve the run.
     """
-    workers = {key: Worker(name, settings, budget, log) for key, (name, settings) in specs.items()}
+    workers = {key: Worker(entry, budget, log) for key, entry in entries.items()}
     waiting = dict(workers)
     deadline = time.monotonic() + LOAD_TIMEOUT_S
     try:
@@ -173,7 +167,7 @@ def start_solvers(
                 if not isinstance(message, Ready):
                     reason = message.reason if isinstance(message, LoadFailed) else message
                     raise SolverLoadError(f"solver {name} failed to load: {reason}")
-                worker.ready, worker.meta = True, message.meta
+                worker.ready, worker.report = True, message.report
     except BaseException:
         stop_all(workers)
         raise

@@ -30,6 +30,15 @@ print(json.dumps({"failures": report.failures, "passed": len(report.passed), "lo
 """
 
 
+@pytest.fixture(autouse=True)
+def fresh_entry_points():
+    """A test that fakes entry points leaves none of its fakes in the process's cache."""
+    yield
+    from cubebench.harness.registry import forget_entry_points
+
+    forget_entry_points()
+
+
 def _peer_settings(name: str, folder) -> dict:
     """Settings an adapter needs here: AlphaCube's models come from its author's host, so it
     runs a model of its "small" architecture with weights the test writes; the optimal
@@ -153,6 +162,7 @@ def test_entry_points_register_third_party_solvers(monkeypatch):
 
     fake = [EntryPoint("my-solver", "tests.fakes:Right", registry.ENTRY_POINT_GROUP)]
     monkeypatch.setattr(registry, "entry_points", lambda group: fake)
+    registry.forget_entry_points()
     assert registry.available_solvers()["my-solver"] == "tests.fakes:Right"
     assert make_solver("my-solver").name == "right"
 
@@ -171,6 +181,7 @@ def test_built_ins_are_entry_points_and_a_plug_in_may_not_take_their_names(monke
         dist = type("Dist", (), {"metadata": {"Name": "my-plugins"}})()
 
     monkeypatch.setattr(registry, "entry_points", lambda group: [*real(group=group), Other()])
+    registry.forget_entry_points()
     # the clashing plug-in is refused with a warning; the built-in and every other solver work
     with pytest.warns(UserWarning, match="'kociemba'.* of my-plugins .*ignored: rename it"):
         solver = make_solver("kociemba")
