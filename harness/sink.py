@@ -15,7 +15,7 @@ from .cube import facelets_to_state
 from .executors.messages import Crashed, LoadReport, Outcome, Task
 from .progress import RunProgress
 from .records.manifest import SolverPin
-from .records.schema import Record, RecordError
+from .records.schema import Record, RecordError, Status
 from .records.store import RunStore
 from .solver import Budget
 from .suites.model import Suite
@@ -81,7 +81,7 @@ class RecordSink:
         suite, instance = task.key[1:]
         self._finish(task, verdict(message, task, self.optimal[(suite, instance)], self.budget))
 
-    def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
+    def failure(self, task: Task, status: Status, error: str, wall: float | None) -> None:
         self._finish(task, failure_record(task, status, error, wall))
 
     def _finish(self, task: Task, record: Record) -> None:
@@ -122,7 +122,7 @@ def verdict(
     )
 
 
-def failure_record(task: Task, status: str, error: str, wall: float | None) -> Record:
+def failure_record(task: Task, status: Status, error: str, wall: float | None) -> Record:
     """The record of a task the executor gave up on (``timeout``, ``error``)."""
     solver, suite, instance = task.key
     return Record(

@@ -8,6 +8,7 @@ the solver will not lose instances to ``illegal`` or ``wrong`` for reasons of fo
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -66,6 +67,146 @@ DETERMINISM_ASKS = 11
 """How often the kit asks for one cube's answer; see :func:`check_solver`."""
 
 
+@dataclass
+class _Kit:
+    """What the checks share: the solver, its budgets and the cubes it was asked (answered
+    once, for every check that reads them)."""
+
+    solver: Solver
+    budget: Budget
+    wall_budget: float
+    rng: np.random.Generator
+    _answers: list[tuple[np.ndarray, Record]] | None = None
+
+    def answers(self) -> list[tuple[np.ndarray, Record]]:
+        """Four depth-3 cubes and a random state, each with the solver's judged answer."""
+        if self._answers is None:
+            cubes = [
+                apply_sequence(SOLVED, s.tolist()) for s in canonical_scrambles(3, 4, self.rng)
+            ]
+            cubes.append(random_states(1, self.rng)[:, 0])
+            self._answers = [(c, _attempt(self.solver, c, self.budget)[0]) for c in cubes]
+        return self._answers
+
+
+Outcome = tuple[bool, str, str]
+"""(passed, the check as it ran, why it failed)."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """One thing a solver must do for the harness's numbers to mean anything."""
+
+    name: str
+    run: Callable[[_Kit], Outcome]
+    fix: str  # how an adapter author puts it right
+
+
+def _solved_cube(kit: _Kit) -> Outcome:
+    record, _ = _attempt(kit.solver, SOLVED, kit.budget)
+    ok = record.status == "solved" and not record.moves
+    why = f"got status {record.status} with moves {record.moves!r} {record.error or ''}"
+    return ok, "solved cube gives no moves", why
+
+
+def _depth_one(kit: _Kit) -> Outcome:
+    bad = []
+    for move in range(18):
+        record, _ = _attempt(kit.solver, apply_move(SOLVED, move), kit.budget)
+        if record.status != "solved":
+            bad.append(f"{move}: {record.status} {record.error or record.moves!r}")
+    return not bad, "every depth-1 cube is solved", "; ".join(bad[:3])
+
+
+def _legal(kit: _Kit) -> Outcome:
+    forms = [
+        (i, r.status, r.error)
+        for i, (_, r) in enumerate(kit.answers())
+        if r.status in ("illegal", "wrong", "error")
+    ]
+    return not forms, "answers are legal moves that verify (or an honest give-up)", str(forms[:2])
+
+
+def _length_budget(kit: _Kit) -> Outcome:
+    # judged by the runner's own code (verify.judge): an answer over max_length is unsolved
+    solved = [(c, r) for c, r in kit.answers() if r.status == "solved"]
+    cube, answer = max(
+        solved, key=lambda p: len(p[1].moves.split()), default=(kit.answers()[-1][0], None)
+    )
+    cap = max(1, len(answer.moves.split()) - 1) if answer is not None else 8
+    record, _ = _attempt(kit.solver, cube, Budget(wall_seconds=kit.budget.wall_seconds,
+                                                  max_length=cap))  # fmt: skip
+    name = (
+        f"a length budget is respected (max_length={cap} on a cube it solved in {cap + 1})"
+        if answer is not None
+        else "a length budget is respected"
+    )
+    ok = not (record.error or "").startswith("solution of")
+    return ok, name, f"the runner records it unsolved: {record.error}"
+
+
+def _wall_budget(kit: _Kit) -> Outcome:
+    # a short budget on a cube no solver finishes in it: an answer after it is a timeout,
+    # and a solver still busy at the runner's grace is killed; one that gives up at about
+    # its deadline (a model call past it, say) is recorded a timeout too, and that is all
+    limit = kit.wall_budget
+    record, wall = _attempt(kit.solver, kit.answers()[-1][0], Budget(wall_seconds=limit))
+    late_answer = record.status == "timeout" and bool(record.moves)
+    why = (
+        f"took {wall:.2f} s, which the runner records as a timeout"
+        if late_answer
+        else f"took {wall:.2f} s; the runner kills a solver still busy after "
+        f"{kill_after(limit):.2f} s"
+    )
+    return (
+        not late_answer and wall <= kill_after(limit),
+        f"a wall budget of {limit} s is respected",
+        why,
+    )
+
+
+def _deterministic(kit: _Kit) -> Outcome:
+    # asked DETERMINISM_ASKS times, a solver that answers at random half the time is caught
+    # with probability 1 - 0.5 ** (asks - 1) or more: 0.999 at 11
+    cube = kit.answers()[0][0]
+    again = [_attempt(kit.solver, cube, kit.budget)[0].moves for _ in range(DETERMINISM_ASKS)]
+    differing = sorted(set(again) - {again[0]})
+    why = f"{again[0]!r}, then also {differing[0]!r}" if differing else ""
+    return not differing, f"answers are deterministic (asked {DETERMINISM_ASKS} times)", why
+
+
+def _setting_help(kit: _Kit) -> Outcome:
+    misplaced = hasattr(type(kit.solver), "OPTION_HELP")  # not where the settings are
+    why = "OPTION_HELP is on the solver class, where nothing reads it"
+    return not misplaced, "setting help is declared on the settings class", why
+
+
+def _metric(kit: _Kit) -> Outcome:
+    metric = metric_of(kit.solver)
+    why = f"metric {metric!r}: records judge a solver against the optimum of its metric"
+    return metric in ("htm", "qtm"), "the metric it searches is htm or qtm", why
+
+
+CHECKS: dict[str, Check] = {
+    "solved-cube": Check("solved cube", _solved_cube,
+                         "return Attempt(()) for a solved cube: nothing to do"),
+    "depth-one": Check("depth-1 cubes", _depth_one,
+                       "a solver should at least undo one move; check its move ids (0..17)"),
+    "legal-answers": Check("legal answers", _legal,
+                           "return move ids 0..17 that solve the cube, or () to give up"),
+    "length-budget": Check("length budget", _length_budget,
+                           "give up (return ()) rather than answer past budget.max_length"),
+    "wall-budget": Check("wall budget", _wall_budget,
+                         "stop at budget.deadline(); return what you have (or ()) by then"),
+    "deterministic": Check("determinism", _deterministic,
+                           "seed every random choice from the solver's settings"),
+    "setting-help": Check("setting help", _setting_help,
+                          "move OPTION_HELP to the solver's Settings class"),
+    "metric": Check("metric", _metric, "set its metric (or settings.metric) to htm or qtm"),
+}  # fmt: skip
+"""Every check by its id, in the order :func:`check_solver` runs them."""
+
+
 def check_solver(
     solver: Solver,
     *,
@@ -73,97 +214,33 @@ def check_solver(
     seed: int = 0,
     strict: bool = True,
     wall_budget: float = 0.2,
+    only: Iterable[str] | None = None,
 ) -> ConformanceReport:
-    """Run every check; with ``strict`` raise :class:`ConformanceError` on any failure.
+    """Run the checks of :data:`CHECKS` (``only``: these ids, in that order); with
+    ``strict`` raise :class:`ConformanceError` on any failure, each with how to fix it.
 
-    Checks: the solved cube gets no moves; every depth-1 cube is solved; moves are legal and
-    verified by replay (never ``illegal``/``wrong``); a length budget below the length of
-    an answer it gave and a short wall budget (``wall_budget`` seconds) are respected, as
-    the runner judges them (``verify.judge``: over ``max_length`` is unsolved, late is a
-    timeout); the same cube asked for 11 times gets one answer (determinism under the
-    seed: a solver random half the time is caught with probability 0.999).
+    The checks: the solved cube gets no moves; every depth-1 cube is solved; moves are
+    legal and verified by replay (never ``illegal``/``wrong``); a length budget below the
+    length of an answer it gave and a short wall budget (``wall_budget`` seconds) are
+    respected, as the runner judges them (``verify.judge``); the same cube asked for 11
+    times gets one answer (a solver random half the time is caught with probability
+    0.999); setting help lives on the settings class; the metric is htm or qtm.
+
+    Raises:
+        ValueError: an id in ``only`` that is no check.
     """
+    chosen = list(only) if only is not None else list(CHECKS)
+    unknown = [c for c in chosen if c not in CHECKS]
+    if unknown:
+        raise ValueError(f"no check {unknown[0]!r}; the checks: {', '.join(CHECKS)}")
     report = ConformanceReport(getattr(solver, "name", type(solver).__name__))
-    budget = Budget(wall_seconds=time_limit)
-
-    def check(name: str, ok: bool, why: str) -> None:
-        (report.passed if ok else report.failures).append(name if ok else f"{name}: {why}")
-
-    record, _ = _attempt(solver, SOLVED, budget)
-    check(
-        "solved cube gives no moves",
-        record.status == "solved" and not record.moves,
-        f"got status {record.status} with moves {record.moves!r} {record.error or ''}",
-    )
-
-    bad = []
-    for move in range(18):
-        record, _ = _attempt(solver, apply_move(SOLVED, move), budget)
-        if record.status != "solved":
-            bad.append(f"{move}: {record.status} {record.error or record.moves!r}")
-    check("every depth-1 cube is solved", not bad, "; ".join(bad[:3]))
-
-    rng = np.random.default_rng(seed)
-    cubes = [apply_sequence(SOLVED, s.tolist()) for s in canonical_scrambles(3, 4, rng)]
-    cubes.append(random_states(1, rng)[:, 0])
-    answers = [_attempt(solver, c, budget)[0] for c in cubes]
-    forms = [
-        (i, r.status, r.error)
-        for i, r in enumerate(answers)
-        if r.status in ("illegal", "wrong", "error")
-    ]
-    check("answers are legal moves that verify (or an honest give-up)", not forms, str(forms[:2]))
-
-    # the budgets are judged by the runner's own code (verify.judge): an answer over
-    # max_length is unsolved there, an answer after the wall budget a timeout
-    solved = [(c, r) for c, r in zip(cubes, answers, strict=True) if r.status == "solved"]
-    cube, answer = max(solved, key=lambda p: len(p[1].moves.split()), default=(cubes[-1], None))
-    cap = max(1, len(answer.moves.split()) - 1) if answer is not None else 8
-    record, _ = _attempt(solver, cube, Budget(wall_seconds=time_limit, max_length=cap))
-    check(
-        f"a length budget is respected (max_length={cap} on a cube it solved in {cap + 1})"
-        if answer is not None
-        else "a length budget is respected",
-        not (record.error or "").startswith("solution of"),
-        f"the runner records it unsolved: {record.error}",
-    )
-
-    # a short budget on a cube no solver finishes in it: an answer after it is a timeout,
-    # and a solver still busy at the runner's grace is killed; one that gives up at about
-    # its deadline (a model call past it, say) is recorded a timeout too, and that is all
-    quick = Budget(wall_seconds=wall_budget)
-    record, wall = _attempt(solver, cubes[-1], quick)
-    late_answer = record.status == "timeout" and bool(record.moves)
-    check(
-        f"a wall budget of {wall_budget} s is respected",
-        not late_answer and wall <= kill_after(wall_budget),
-        f"took {wall:.2f} s, which the runner records as a timeout"
-        if late_answer
-        else f"took {wall:.2f} s; the runner kills a solver still busy after "
-        f"{kill_after(wall_budget):.2f} s",
-    )
-
-    # asked DETERMINISM_ASKS times, a solver that answers at random half the time is caught
-    # with probability 1 - 0.5 ** (asks - 1) or more: 0.999 at 11
-    answers_again = [_attempt(solver, cubes[0], budget)[0].moves for _ in range(DETERMINISM_ASKS)]
-    differing = sorted(set(answers_again) - {answers_again[0]})
-    check(
-        f"answers are deterministic (asked {DETERMINISM_ASKS} times)",
-        not differing,
-        f"{answers_again[0]!r}, then also {differing[0]!r}" if differing else "",
-    )
-    misplaced = hasattr(type(solver), "OPTION_HELP")  # the settings class is not in its MRO
-    check(
-        "setting help is declared on the settings class",
-        not misplaced,
-        "OPTION_HELP is on the solver class, where nothing reads it; move it to its Settings",
-    )
-    metric = metric_of(solver)
-    check(
-        "the metric it searches is htm or qtm",
-        metric in ("htm", "qtm"),
-        f"metric {metric!r}: records judge a solver against the optimum of its metric",
-    )
+    kit = _Kit(solver, Budget(wall_seconds=time_limit), wall_budget, np.random.default_rng(seed))
+    for key in chosen:
+        ok, name, why = CHECKS[key].run(kit)
+        if ok:
+            report.passed.append(name)
+        else:
+            report.failures.append(f"{name}: {why} (fix: {CHECKS[key].fix})")
     if strict:
         report.raise_if_failed()
     return report

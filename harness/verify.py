@@ -21,7 +21,7 @@ from .cube import (
     is_solved,
 )
 from .cube.notation import solution_lengths
-from .records.schema import Record
+from .records.schema import Record, Status
 from .solver import Attempt, Budget
 
 _MAX_INFO_CHARS = 4000
@@ -140,12 +140,12 @@ def judge(
         if not moves and _out_of_time(raw, budget):  # a time-out, whoever noticed it first
             said = raw.info.get("gave_up") if isinstance(raw.info, dict) else None
             return Record(status="timeout", error=str(said or "over the wall budget"), **base)
-        status = "unsolved" if not moves else "wrong"
-        return Record(status=status, **base, **lengths)
+        given_up: Status = "unsolved" if not moves else "wrong"
+        return Record(status=given_up, **base, **lengths)
     over = _over_budget(raw, budget, len(moves))
     if over is not None:
-        status = "timeout" if over.startswith("wall") else "unsolved"
-        return Record(status=status, error=over, **base, **lengths)
+        spent: Status = "timeout" if over.startswith("wall") else "unsolved"
+        return Record(status=spent, error=over, **base, **lengths)
     gap = lengths["length_htm"] - optimal_htm if optimal_htm is not None else None
     gap_qtm = lengths["length_qtm"] - optimal_qtm if optimal_qtm is not None else None
     return Record(status="solved", gap_htm=gap, gap_qtm=gap_qtm, **base, **lengths)

@@ -17,7 +17,7 @@ from ..cube import (
 from ..executors.local import LocalExecutor
 from ..executors.messages import LoadReport, Outcome, Task, TaskKey
 from ..interrupts import exit_status, terminate_as_interrupt
-from ..records.schema import Record
+from ..records.schema import Record, Status
 from ..registry import load_settings_file, resolve
 from ..runconfig import RunConfig, SolverSpec
 from ..sink import failure_record, verdict
@@ -38,7 +38,7 @@ class _OneAnswer:
     def result(self, task: Task, message: Outcome) -> None:
         self.record = verdict(message, task, (None, None), self.budget)
 
-    def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
+    def failure(self, task: Task, status: Status, error: str, wall: float | None) -> None:
         self.record = failure_record(task, status, error, wall)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from ..records.schema import Status
 from ..registry import Resolved
 from ..solver import Budget
 from .messages import LoadReport, Outcome, Task
@@ -37,7 +38,7 @@ class Sink(Protocol):
     def result(self, task: Task, message: Outcome) -> None:
         """What a replica answered for ``task``: the solver's attempt, or its crash."""
 
-    def failure(self, task: Task, status: str, error: str, wall: float | None) -> None:
+    def failure(self, task: Task, status: Status, error: str, wall: float | None) -> None:
         """The executor gave up on ``task``: ``timeout`` or ``error`` (killed, died)."""
 
 

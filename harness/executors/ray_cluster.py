@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..records.provenance import machine_info
+from ..records.schema import Status
 from ..registry import Resolved, entry_resources, prepare
 from ..solver import ArgumentError, Budget, SolverLoadError, kill_after
 from .base import Job, Sink
@@ -168,7 +169,7 @@ class RayExecutor:
         if first is not None and first.report is not None:
             sink.ready(first.report)
 
-        def lose(i: int, head_status: str | None, why: str, wall: float | None) -> None:
+        def lose(i: int, head_status: Status | None, why: str, wall: float | None) -> None:
             """Replace replica ``i``; its running instance is recorded (``head_status``)
             or retried, and its queued ones go back to the front of the line."""
             replica = replicas[i]

@@ -16,14 +16,15 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
 from ..cube.notation import NotationError, parse_moves, solution_lengths
 from ..errors import InputError
 
 SCHEMA_VERSION: Final = 3
 
-STATUSES: Final = ("solved", "unsolved", "wrong", "illegal", "timeout", "error", "claimed")
+Status = Literal["solved", "unsolved", "wrong", "illegal", "timeout", "error", "claimed"]
+STATUSES: Final = get_args(Status)
 """solved: the moves solve the cube within budget. unsolved: the solver gave up or went over
 its length/node budget. wrong: legal moves that do not solve it. claimed: a peer's published
 length whose moves were never published, so the harness could not replay it (imported runs
@@ -42,7 +43,7 @@ class Record:
     solver: str
     suite: str
     instance: int
-    status: str
+    status: Status
     moves: str = ""
     length_htm: int | None = None
     length_qtm: int | None = None

@@ -32,3 +32,16 @@ def test_a_solver_every_run_would_fail_fails_the_kit(fake, check):
 
 def test_enough_asks_to_catch_a_solver_random_half_the_time():
     assert 0.5 ** (DETERMINISM_ASKS - 1) <= 0.001
+
+
+def test_each_check_runs_on_its_own_and_says_how_to_fix_a_failure():
+    from cubebench.harness.testing import CHECKS
+
+    slow = make_solver("tests.fakes:Sluggish")
+    report = check_solver(slow, strict=False, only=["wall-budget"])
+    assert report.passed == [] and len(report.failures) == 1
+    assert "fix: stop at budget.deadline()" in report.failures[0]
+    assert check_solver(slow, strict=False, only=["metric", "solved-cube"]).failures == []
+    assert set(CHECKS) >= {"solved-cube", "wall-budget", "deterministic"}
+    with pytest.raises(ValueError, match="no check 'speed'"):
+        check_solver(slow, only=["speed"])
