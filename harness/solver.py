@@ -273,6 +273,27 @@ class SolverSettings:
         :func:`parse_settings` refuses a value other than their default."""
         return frozenset()
 
+    @classmethod
+    def choices(cls) -> dict[str, tuple[str, ...]]:
+        """Text settings whose allowed values the class decides (a solver's searches, which
+        depend on its model kind) rather than a ``Literal`` in the field's type: their
+        values are checked, and ``bench settings`` lists them."""
+        return {}
+
+    @classmethod
+    def field_order(cls) -> list[str]:
+        """The order ``bench settings`` lists the fields in: as declared."""
+        return [f.name for f in dataclasses.fields(cls)]
+
+    @classmethod
+    def option_help(cls) -> dict[str, str]:
+        """Each setting's help: every class's ``OPTION_HELP`` along the bases, the nearer
+        one winning (a search's options class brings its own)."""
+        helps: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            helps.update(klass.__dict__.get("OPTION_HELP", {}))
+        return helps
+
     def __post_init__(self) -> None:
         for name, bounds in setting_ranges(type(self)).items():
             value = getattr(self, name)
@@ -293,6 +314,9 @@ def parse_settings(cls: type[SolverSettings], values: Mapping[str, Any]) -> Solv
             live = [name for name in fields if name not in inert]
             raise SettingsError(f"unknown setting {key!r}; {did_you_mean(key, live)}")
         parsed[key] = _coerce(key, raw, hints[key])
+        allowed = cls.choices().get(key)
+        if allowed is not None and parsed[key] not in allowed:
+            raise SettingsError(f"setting {key}={raw!r}: choose one of {', '.join(allowed)}")
         if key in inert and parsed[key] != fields[key].default:
             raise SettingsError(
                 f"setting {key}={raw!r}: does nothing for this solver (`bench settings` "
@@ -373,14 +397,18 @@ def settings_info(cls: type[SolverSettings]) -> list[SettingInfo]:
     what a user may give it."""
     hints = typing.get_type_hints(cls)
     ranges = setting_ranges(cls)
-    helps = getattr(cls, "OPTION_HELP", {})
+    helps = cls.option_help()
+    choices = cls.choices()
     out = []
     inert = cls.inert()
-    for spec in dataclasses.fields(cls):
+    by_name = {f.name: f for f in dataclasses.fields(cls)}
+    for spec in (by_name[name] for name in cls.field_order()):
         if spec.name in inert:
             continue
         hint = hints[spec.name]
-        if typing.get_origin(hint) is typing.Literal:
+        if spec.name in choices:
+            kind = " | ".join(choices[spec.name])
+        elif typing.get_origin(hint) is typing.Literal:
             kind = " | ".join(str(c) for c in typing.get_args(hint))
         else:
             kind = " | ".join(

@@ -35,7 +35,7 @@ from ..common.cards import sha256_file
 from ..common.frameworks import require
 from ..common.peer_cube import PeerCube, derive_peer_cube, direction_options
 from ..common.peers import OutOfTimeError, import_peer, peer_version
-from ..search.settings import BEAM_WIDTH
+from ..search.kinds import BEAM_WIDTH
 
 COLOUR_FACES = "UDLRBF"  # AlphaCube's Cube3: colour c on face COLOUR_FACES[c]
 MODEL_IDS = ("small", "base", "large")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar
 
 import numpy as np
 import torch
@@ -13,13 +13,14 @@ from torch import nn
 from ...harness import Attempt, Budget, Metric
 from ..common.inference import TorchModelSolver, TorchSearchSettings
 from ..common.resmlp import GatherResMLP
-from ..search.settings import BATCH, BEAM_WIDTH, run_search
+from ..search.kinds import BATCH, BEAM_WIDTH
+from ..search.settings import run_search
 from .checkpoint import CHECKPOINT_DIR, load_checkpoint
 
 
 @dataclass(frozen=True)
 class CayleyMLPSettings(TorchSearchSettings):
-    search: Literal["beam", "astar", "greedy"] = "beam"
+    search: str = "beam"  # the default of what its model kind offers
     # the field's table is quarter-turn; CayleyPy searched with beams up to 2^24 on a GPU
     metric: Metric = "qtm"
     beam_width: Annotated[int, BEAM_WIDTH] = 8192

@@ -23,10 +23,8 @@ from ..common.frameworks import require
 from ..common.inference import resolve_torch
 from ..common.metric import check_metric_offered
 from ..common.peers import OutOfTimeError, import_peer, peer_version
+from ..search.kinds import BATCH, BEAM_WIDTH, DEPTH
 from ..search.settings import (
-    BATCH,
-    BEAM_WIDTH,
-    DEPTH,
     SearchSettings,
     prepare_search,
     run_search,

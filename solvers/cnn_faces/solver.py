@@ -9,7 +9,8 @@ import numpy as np
 
 from ...harness import Attempt, Budget
 from ..common.keras_io import KerasModelSolver, log_softmax
-from ..search.settings import BATCH, SearchSettings, run_search
+from ..search.kinds import BATCH
+from ..search.settings import SearchSettings, run_search
 from .checkpoint import CHECKPOINT_DIR, load_checkpoint
 from .model import encode
 
@@ -17,7 +18,7 @@ from .model import encode
 @dataclass(frozen=True)
 class CNNFacesSettings(SearchSettings):
     MODEL: ClassVar[str] = "policy"
-    search: Literal["greedy", "beam"] = "greedy"
+    search: str = "greedy"  # the default of what its model kind offers
     batch_size: Annotated[int, BATCH] = 4096
     precision: Literal["auto", "fp32", "bf16"] = "auto"
     checkpoint: str = ""  # a folder with another cnn-faces.keras + .json; empty: shipped

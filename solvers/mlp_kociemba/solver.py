@@ -11,7 +11,8 @@ import numpy as np
 from ...harness import Attempt, Budget, symmetric_scores
 from ...harness import symmetry_group as group
 from ..common.keras_io import KerasModelSolver, log_softmax
-from ..search.settings import BATCH, SearchSettings, run_search
+from ..search.kinds import BATCH
+from ..search.settings import SearchSettings, run_search
 from .checkpoint import CHECKPOINT_DIR, load_checkpoint
 from .model import encode
 
@@ -19,7 +20,7 @@ from .model import encode
 @dataclass(frozen=True)
 class MLPKociembaSettings(SearchSettings):
     MODEL: ClassVar[str] = "policy"
-    search: Literal["greedy", "beam"] = "greedy"
+    search: str = "greedy"  # the default of what its model kind offers
     batch_size: Annotated[int, BATCH] = 8192
     precision: Literal["auto", "fp32", "bf16"] = "auto"
     checkpoint: str = ""  # a folder with another mlp-kociemba.keras + .json; empty: shipped

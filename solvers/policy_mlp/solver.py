@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 import numpy as np
 import torch
@@ -18,7 +18,7 @@ from .model import encode
 @dataclass(frozen=True)
 class PolicyMLPSettings(TorchSearchSettings):
     MODEL: ClassVar[str] = "policy"
-    search: Literal["beam", "greedy"] = "beam"
+    search: str = "beam"  # the default of what its model kind offers
 
 
 class PolicyMLPSolver(TorchModelSolver):

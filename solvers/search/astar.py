@@ -18,11 +18,14 @@ exist); with DeepCubeA's weights it never was.
 from __future__ import annotations
 
 import heapq
+from dataclasses import dataclass
+from typing import Annotated, ClassVar
 
 import numpy as np
 
 from ...harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
 from .closed import NodeStore
+from .kinds import BATCH, WEIGHT, SearchKind, SearchOptions
 from .meet import finish_from
 from .models import BudgetExhaustedError, CheckedModel, SearchResult
 
@@ -110,3 +113,21 @@ def _met(
     head = tuple(int(moves.moves[m]) for m in nodes.path(node))
     tail = meet.path_to_solved(nodes.states[:, node])
     return head + tuple(tail), {"met_at_depth": len(head)}
+
+
+def _run(state, model, kind, settings, moves, meet) -> SearchResult:
+    return astar(state, model, settings.astar_batch, settings.weight, moves, meet)
+
+
+@dataclass(frozen=True)
+class AStarOptions(SearchOptions):
+    """Batch-weighted A*'s settings."""
+
+    weight: Annotated[float, WEIGHT] = 0.6
+    astar_batch: Annotated[int, BATCH] = 1000
+
+    KIND: ClassVar[SearchKind] = SearchKind("astar", _run, ("value",))
+    OPTION_HELP: ClassVar[dict[str, str]] = {
+        "weight": "lambda of batch-weighted A*: f = lambda * g + h",
+        "astar_batch": "nodes expanded per A* iteration",
+    }

@@ -15,7 +15,8 @@ closest to solved by table, and the table's optimal path finishes it.
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from dataclasses import dataclass
+from typing import Annotated, ClassVar, Literal, NamedTuple
 
 import numpy as np
 
@@ -29,6 +30,7 @@ from ...harness import (
     is_solved,
     state_hash,
 )
+from .kinds import BEAM_WIDTH, SearchKind, SearchOptions
 from .meet import finish_from
 from .models import BudgetExhaustedError, CheckedModel, SearchResult
 
@@ -225,3 +227,17 @@ def _path(
         path.append(int(taken[depth][parent]))
         parent = int(parents[depth][parent])
     return tuple(reversed(path))
+
+
+def _run(state, model, kind, settings, moves, meet) -> SearchResult:
+    return beam_search(state, model, settings.beam_width, kind, moves, meet)
+
+
+@dataclass(frozen=True)
+class BeamOptions(SearchOptions):
+    """Beam search's settings."""
+
+    beam_width: Annotated[int, BEAM_WIDTH] = 1024
+
+    KIND: ClassVar[SearchKind] = SearchKind("beam", _run, ("value", "policy"))
+    OPTION_HELP: ClassVar[dict[str, str]] = {"beam_width": "states kept per step of beam search"}

@@ -13,11 +13,13 @@ gives up there (the table is exact: no shorter finish exists from that state).
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import ClassVar, Literal
 
 import numpy as np
 
 from ...harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
+from .kinds import SearchKind, SearchOptions
 from .meet import finish_from
 from .models import BudgetExhaustedError, CheckedModel, SearchResult
 
@@ -64,3 +66,19 @@ def greedy_rollout(
     except BudgetExhaustedError as why:
         return SearchResult(None, model.nodes, model.calls, {"gave_up": str(why)})
     return SearchResult(None, model.nodes, model.calls, {"gave_up": "max depth"})
+
+
+def _run(state, model, kind, settings, moves, meet) -> SearchResult:
+    return greedy_rollout(state, model, kind, settings.avoid_revisits, moves, meet)
+
+
+@dataclass(frozen=True)
+class GreedyOptions(SearchOptions):
+    """The greedy rollout's settings."""
+
+    avoid_revisits: bool = True
+
+    KIND: ClassVar[SearchKind] = SearchKind("greedy", _run, ("value", "policy"))
+    OPTION_HELP: ClassVar[dict[str, str]] = {
+        "avoid_revisits": "greedy rollout skips states it has visited"
+    }

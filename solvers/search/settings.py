@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -24,6 +23,10 @@ from ...harness import (
     symmetric_values,
 )
 from ..patterns.bounds import corner_bound, prepare_corner_bound
+from .astar import AStarOptions
+from .beam import BeamOptions
+from .greedy import GreedyOptions
+from .kinds import BATCH, DEPTH, searches_of
 from .meet import MAX_RADIUS, meet_table
 from .models import (
     CheckedModel,
@@ -32,7 +35,6 @@ from .models import (
     SearchLimits,
     SearchResult,
 )
-from .searches import SEARCH_SETTINGS, SEARCHES
 from .starts import (
     MAX_STARTS,
     STARTS,
@@ -41,28 +43,22 @@ from .starts import (
     start_state,
 )
 
-# upper bounds: the widest beam the field reports (2^24, CayleyPy), batches a model call can
-# hold, and paths no longer than the answers the harness replays
-BEAM_WIDTH = Range(min=1, max=2**24)
-BATCH = Range(min=1, max=2**22)
-DEPTH = Range(min=1, max=1000)
-WEIGHT = Range(min=0, max=100, open_min=True)
 BOUND_WEIGHT = Range(min=0, max=100)
 
 
+# The searches every learned solver may run: one options class each, from its own module.
+# A new search is its module and its options class here (kinds.py).
 @dataclass(frozen=True)
-class SearchSettings(SolverSettings):
-    """Common names: subclasses narrow ``search`` to the ways their model can solve."""
+class SearchSettings(BeamOptions, GreedyOptions, AStarOptions, SolverSettings):
+    """Common names. A solver offers the searches whose model kind is its ``MODEL``
+    (:meth:`supported_searches`) and any of its own (``OWN_SEARCHES``); ``search``'s
+    default is the one it runs unasked."""
 
     search: str = "beam"
     metric: Metric = "htm"
-    beam_width: Annotated[int, BEAM_WIDTH] = 1024
     batch_size: Annotated[int, BATCH] = 8192
-    weight: Annotated[float, WEIGHT] = 0.6
-    astar_batch: Annotated[int, BATCH] = 1000
     max_depth: Annotated[int, DEPTH] = 40
     mitm_radius: Annotated[int, Range(min=0, max=max(MAX_RADIUS.values()))] = 0
-    avoid_revisits: bool = True
     starts: Annotated[int, Range(min=1, max=MAX_STARTS)] = 1
     value_symmetries: Annotated[int, Range(min=1, max=NUM_SYMMETRIES)] = 1
     value_bound: Annotated[float, BOUND_WEIGHT] = 0.0
@@ -70,19 +66,16 @@ class SearchSettings(SolverSettings):
     threads: Annotated[int, Range(min=1, max=1024)] = 1
 
     MODEL: ClassVar[str] = "value"  # what the solver searches with: "value" or "policy"
+    OWN_SEARCHES: ClassVar[tuple[str, ...]] = ()  # searches a solver runs itself (decoding)
 
     OPTION_HELP: ClassVar = {
-        "search": "greedy, beam or astar (what the model supports)",
+        "search": "how the solver searches: one of the choices listed",
         "metric": "htm (18 face turns) or qtm (12 quarter turns): the move set searched, and "
         "the checkpoint trained for it",
-        "beam_width": "states kept per step of beam search",
         "batch_size": "states per model call (larger batches are chunked)",
-        "weight": "lambda of batch-weighted A*: f = lambda * g + h",
-        "astar_batch": "nodes expanded per A* iteration",
         "max_depth": "longest path searched",
         "mitm_radius": "meet in the middle: the search ends at the first state within this "
         "many moves of solved and finishes optimally by table (0: off; up to 6 htm, 7 qtm)",
-        "avoid_revisits": "greedy rollout skips states it has visited",
         "starts": "searches from this many equivalent starts (the cube, its inverse, their "
         "images under symmetries), each on an equal share of the time left and each for a "
         "path shorter than the best so far; the shortest answer is kept",
@@ -97,25 +90,41 @@ class SearchSettings(SolverSettings):
 
     @classmethod
     def supported_searches(cls) -> tuple[str, ...]:
-        """The choices of this solver's ``search`` setting."""
-        hint = typing.get_type_hints(cls)["search"]
-        return typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else ()
+        """The choices of this solver's ``search`` setting: its own, then every search
+        that works with its model kind."""
+        derived = [name for name, (kind, _) in searches_of(cls).items() if cls.MODEL in kind.models]
+        return (*cls.OWN_SEARCHES, *derived)
+
+    @classmethod
+    def field_order(cls) -> list[str]:
+        """``seed``, ``search``, then each search's own settings, then the rest."""
+        own = [name for _, names in searches_of(cls).values() for name in names]
+        rest = [n for n in super().field_order() if n not in own and n not in ("seed", "search")]
+        return ["seed", "search", *own, *rest]
+
+    @classmethod
+    def choices(cls) -> dict[str, tuple[str, ...]]:
+        return {**super().choices(), "search": cls.supported_searches()}
 
     @classmethod
     def inert(cls) -> frozenset[str]:
         """Settings that act on nothing for this solver: those of the searches it does not
         run, and averaging over symmetries for a policy."""
-        searches = [SEARCHES[s] for s in cls.supported_searches() if s in SEARCHES]
-        used = {name for s in searches for name in s.settings}
-        if not searches:  # searches of its own (decoding): leave every setting in view
-            used = set(SEARCH_SETTINGS)
-        idle = set(SEARCH_SETTINGS) - used
+        kinds = searches_of(cls)
+        every = {name for _, names in kinds.values() for name in names}
+        used = {name for s in cls.supported_searches() if s in kinds for name in kinds[s][1]}
+        idle = every - used
         if cls.MODEL != "value":
             idle.update(("value_symmetries", "value_bound"))
         return frozenset(idle)
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        offered = self.supported_searches()
+        if self.search not in offered:
+            raise SettingsError(
+                f"setting search={self.search!r}: choose one of {', '.join(offered)}"
+            )
         if self.value_symmetries > 1 and self.MODEL != "value":
             raise SettingsError(
                 f"setting value_symmetries={self.value_symmetries}: this solver searches "
@@ -166,9 +175,10 @@ def run_search(
     kind, fn = ("policy", policy) if policy is not None else ("value", value)
     if fn is None:
         raise ValueError("run_search needs a policy or a value model")
-    search = SEARCHES.get(settings.search)
-    if search is None:
-        raise ValueError(f"unknown search {settings.search!r}; searches: {', '.join(SEARCHES)}")
+    offered = searches_of(type(settings))
+    if settings.search not in offered:
+        raise ValueError(f"unknown search {settings.search!r}; searches: {', '.join(offered)}")
+    search = offered[settings.search][0]
     if kind not in search.models:
         raise ValueError(f"search {search.name} needs a {' or '.join(search.models)} model")
     if settings.value_symmetries > 1 and kind != "value":
@@ -258,7 +268,8 @@ def _search(
 ) -> SearchResult:
     moves = move_set(settings.metric)
     meet = meet_table(settings.metric, settings.mitm_radius) if settings.mitm_radius else None
-    return SEARCHES[settings.search].run(state, model, kind, settings, moves, meet)
+    search = searches_of(type(settings))[settings.search][0]
+    return search.run(state, model, kind, settings, moves, meet)
 
 
 def _attempt(

@@ -19,9 +19,10 @@ from .model import SOS, SPECIAL
 @dataclass(frozen=True)
 class Seq2SeqSettings(TorchSearchSettings):
     MODEL: ClassVar[str] = "policy"
-    # decode-greedy: the seed's; decode-beam: whole sequences, beam_width of them; beam: the
-    # first-move distribution as a policy for the search library's beam search
-    search: Literal["decode-greedy", "decode-beam", "beam"] = "decode-greedy"
+    # decode-greedy: the seed's; decode-beam: whole sequences, beam_width of them; beam and
+    # greedy: the first-move distribution as a policy for the search library's searches
+    OWN_SEARCHES: ClassVar[tuple[str, ...]] = ("decode-greedy", "decode-beam")
+    search: str = "decode-greedy"
     # qtm: the seed's own move set and the model that reaches its account; htm: the
     # half-turn model
     metric: Metric = "qtm"
@@ -53,7 +54,7 @@ class Seq2SeqSolver(TorchModelSolver):
 
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
         settings = self.settings
-        if settings.search == "beam":
+        if settings.search not in settings.OWN_SEARCHES:  # the library's: beam, greedy
             return run_search(cube, budget, settings, policy=self.policy, clock=self.clock)
         width = 1 if settings.search == "decode-greedy" else settings.beam_width
         with self.inference():

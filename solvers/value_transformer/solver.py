@@ -9,14 +9,15 @@ import numpy as np
 
 from ...harness import Attempt, Budget
 from ..common.inference import TorchModelSolver, TorchSearchSettings
-from ..search.settings import BATCH, BEAM_WIDTH, run_search
+from ..search.kinds import BATCH, BEAM_WIDTH
+from ..search.settings import run_search
 from .checkpoint import CHECKPOINT_DIR, load_checkpoint
 from .model import encode
 
 
 @dataclass(frozen=True)
 class ValueTransformerSettings(TorchSearchSettings):
-    search: Literal["beam", "astar", "greedy"] = "beam"
+    search: str = "beam"  # the default of what its model kind offers
     beam_width: Annotated[int, BEAM_WIDTH] = 1000
     # ~0.3 s per call at the shipped model's ~7.6k states/s (bf16, one thread), so a wall
     # budget is checked often enough (a beam of 1000 scores ~13,500 children per step)

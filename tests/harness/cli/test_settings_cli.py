@@ -41,5 +41,6 @@ def test_overridden_settings_keep_their_ranges_and_help_names_real_settings(name
             assert set(setting_ranges(base)) <= ranged, f"{name}: {base.__name__}"
     fields = {f.name for f in dataclasses.fields(cls)}
     assert set(cls.OPTION_HELP) <= fields
-    shown = [f.name for f in dataclasses.fields(cls) if f.name not in cls.inert()]
+    assert sorted(cls.field_order()) == sorted(fields)  # every field, once
+    shown = [name for name in cls.field_order() if name not in cls.inert()]
     assert [i.name for i in settings_info(cls)] == shown  # in order, all that act
