@@ -76,60 +76,62 @@ def run(
     else:
         store, made = _claim_automatic_folder(Path(config.out), stamp, config)
         run_id = store.folder.name
+    log = str(store.folder / WORKER_LOG)
     with terminate_as_interrupt():
         try:
-            executor = make_executor(config.executor, config.address)
-            try:  # replicas load before anything is written
-                log = str(store.folder / WORKER_LOG)
-                jobs = [config.job(s, entries[s.key], log) for s in config.solvers]
-                started = executor.preload(jobs)
-            except BaseException:
-                executor.close()
-                raise
-        except BaseException as exc:
-            store.close()
-            (store.folder / WORKER_LOG).unlink(missing_ok=True)  # the one-line error says why
-            _remove_empty(made)
-            if isinstance(exc, KeyboardInterrupt):
-                raise RunInterruptedError(None, exit_status(exc) - 128) from None
-            raise
-        try:
-            store.write_manifest(
-                Manifest(
-                    run_id=run_id,
-                    command=tuple(command or sys.argv),
-                    config=asdict(config),
-                    suites={
-                        s.name: SuitePin(s.sha256, s.total, s.meta, s.states_sha256) for s in suites
-                    },
-                    solvers={
-                        key: SolverPin(
-                            entry.name,
-                            entry.settings_dict(),
-                            solver_origin(entry.name),
-                            _loaded(started[key]),
-                        )
-                        for key, entry in entries.items()
-                    },
-                    packages=package_versions(),
-                    git=git_info(),
-                    machine=machine_info(),
-                    seed=config.seed,
-                    started=stamp.isoformat(),
+            with contextlib.ExitStack() as undo:  # what a failure before the first record undoes
+                undo.callback(_remove_empty, made)  # last: only folders left empty go
+                undo.callback(_drop_log_of_unstarted, store)  # the one-line error says why
+                undo.callback(store.close)
+                executor = make_executor(config.executor, config.address)
+                undo.callback(executor.close)
+                # replicas load before anything is written
+                started = executor.preload(
+                    [config.job(s, entries[s.key], log) for s in config.solvers]
                 )
-            )
-        except BaseException as exc:  # a signal between loading and the first record
-            executor.stop(started)
-            executor.close()
-            store.close()
+                undo.callback(executor.stop, started)
+                store.write_manifest(
+                    _first_manifest(config, run_id, command, suites, entries, started, stamp)
+                )
+                undo.pop_all()  # the run has begun: _execute ends what it holds
+        except KeyboardInterrupt as exc:  # a signal before the first record
             written = (store.folder / MANIFEST).exists()
-            if not written:
-                _remove_empty(made)
-            if isinstance(exc, KeyboardInterrupt):
-                signum = exit_status(exc) - 128
-                raise RunInterruptedError(store if written else None, signum) from None
-            raise
+            raise RunInterruptedError(store if written else None, exit_status(exc) - 128) from None
         return _execute(store, config, entries, suites, show_progress, started, executor)
+
+
+def _drop_log_of_unstarted(store: RunStore) -> None:
+    if not (store.folder / MANIFEST).exists():
+        (store.folder / WORKER_LOG).unlink(missing_ok=True)
+
+
+def _first_manifest(
+    config: RunConfig,
+    run_id: str,
+    command: list[str] | None,
+    suites: list[Suite],
+    entries: dict[str, Resolved],
+    started: dict[str, Any],
+    stamp: datetime,
+) -> Manifest:
+    """What the run folder says once every replica has loaded, before the first record."""
+    return Manifest(
+        run_id=run_id,
+        command=tuple(command or sys.argv),
+        config=asdict(config),
+        suites={s.name: SuitePin(s.sha256, s.total, s.meta, s.states_sha256) for s in suites},
+        solvers={
+            key: SolverPin(
+                entry.name, entry.settings_dict(), solver_origin(entry.name), _loaded(started[key])
+            )
+            for key, entry in entries.items()
+        },
+        packages=package_versions(),
+        git=git_info(),
+        machine=machine_info(),
+        seed=config.seed,
+        started=stamp.isoformat(),
+    )
 
 
 WORKER_LOG = "workers.log"
@@ -280,22 +282,18 @@ def _resume_locked(
             )
     done = {r.key for r in store.read_records()}
     todo = [s for s in config.solvers if next(_tasks(s, suites, config, done), None)]
-    executor = make_executor(config.executor, config.address)
-    try:
-        entries = config.resolved()
-        log = str(store.folder / WORKER_LOG)
+    entries = config.resolved()
+    log = str(store.folder / WORKER_LOG)
+    with contextlib.ExitStack() as undo:  # what a failure before the first record undoes
+        executor = make_executor(config.executor, config.address)
+        undo.callback(executor.close)
         started = executor.preload([config.job(s, entries[s.key], log) for s in todo])
+        undo.callback(executor.stop, started)
         # each part of a run names the code it ran with; the records do not say which part
         # wrote them, so a resume under a different checkpoint is refused
         for name, worker in started.items():
-            try:
-                check_pinned(manifest.solvers[name], _loaded(worker), name, store)
-            except RecordError:
-                executor.stop(started)
-                raise
-    except BaseException:
-        executor.close()
-        raise
+            check_pinned(manifest.solvers[name], _loaded(worker), name, store)
+        undo.pop_all()  # the resumed run holds them now
     part = {
         "at": datetime.now(UTC).isoformat(),
         "git": git_info(),

@@ -2,129 +2,18 @@
 
 from __future__ import annotations
 
-import itertools
-import re
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ..benchmark import (
-    ALL_SUITES,
-    DEFAULT_LIMIT,
-    DEFAULT_SOLVERS,
-    DEFAULT_WORKERS,
-    default_entries,
-)
-from ..registry import (
-    available_solvers,
-    load_settings_file,
-    resolve_solver_class,
-    settings_class,
-)
-from ..runner import RunConfig, SolverSpec, resume, run
-from ..solver import DEFAULT_TIME_LIMIT_S, SettingsError, parse_assignments, parse_settings
+from ..benchmark import DEFAULT_WORKERS
+from ..plan import plan_run
+from ..runner import resume, run
+from ..solver import DEFAULT_TIME_LIMIT_S, SettingsError
 from ..suites.catalog import user_registry_problem
 from .show import print_matrix
-
-
-def split_suite_limits(names: list[str]) -> tuple[list[str], dict[str, int]]:
-    """``--suite NAME`` or ``--suite NAME:N`` (that suite's first N cubes): the suites, and
-    the limits of those that have one."""
-    suites, limits = [], {}
-    for text in names:
-        name, colon, count = text.partition(":")  # no suite name holds a colon
-        if not colon:
-            suites.append(text)
-            continue
-        if not name or not re.fullmatch(r"[0-9]{1,12}", count) or int(count) < 1:
-            raise SettingsError(
-                f"--suite {text!r}: give NAME or NAME:N, N a whole number of cubes ≥ 1 (digits 0-9)"
-            )
-        suites.append(name)
-        limits[name] = int(count)
-    if len(set(suites)) != len(suites):
-        raise SettingsError(f"--suite: a suite is named twice ({', '.join(suites)})")
-    return suites, limits
-
-
-def split_settings(
-    solvers: list[str], assignments: list[str], settings_file: Path | None
-) -> dict[str, dict[str, str]]:
-    """``--set`` values: ``key=value`` for a single solver, ``solver.key=value`` for any."""
-    per_solver: dict[str, dict] = {name: {} for name in solvers}
-    if settings_file is not None:
-        for name, values in load_settings_file(settings_file).items():
-            if name not in per_solver:
-                raise SettingsError(f"settings file names solver {name!r}, which is not in the run")
-            per_solver[name].update(values)
-    for key, value in parse_assignments(assignments).items():
-        target, dot, setting = key.rpartition(".")
-        if not dot:
-            if len(solvers) != 1:
-                raise SettingsError(
-                    f"--set {key}=...: name the solver (SOLVER.{key}=...) when the run has several"
-                )
-            target, setting = solvers[0], key
-        if target not in per_solver:
-            raise SettingsError(f"--set {key}: solver {target!r} is not in this run")
-        per_solver[target][setting] = value
-    return per_solver
-
-
-def sweep_specs(
-    solvers: list[str], settings: dict[str, dict[str, str]], sweeps: list[str]
-) -> list[SolverSpec]:
-    """Entries of the run: one per solver, or one per combination of its swept values.
-
-    ``--sweep beam_width=1024,4096`` (one solver) or ``SOLVER.key=v1,v2`` gives each value
-    its own labelled entry, ``policy-mlp[beam_width=1024]``, in the same run folder.
-    """
-    swept: dict[str, dict[str, list[str]]] = {name: {} for name in solvers}
-    for item in sweeps:
-        key, eq, values = item.partition("=")
-        target, dot, setting = key.strip().rpartition(".")
-        if not dot:
-            if len(solvers) != 1:
-                raise SettingsError(f"--sweep {item}: name the solver (SOLVER.{key}=...)")
-            target, setting = solvers[0], key.strip()
-        choices = [v.strip() for v in values.split(",") if v.strip()]
-        if not eq or not setting or not choices:
-            raise SettingsError(f"--sweep {item!r}: expected SETTING=v1,v2,...")
-        if target not in swept:
-            raise SettingsError(f"--sweep {item}: solver {target!r} is not in this run")
-        if setting in settings.get(target, {}):
-            raise SettingsError(
-                f"--sweep {item}: {target}.{setting} is also given by --set or the settings "
-                "file; give it once"
-            )
-        if setting in swept[target]:
-            raise SettingsError(f"--sweep {item}: {target}.{setting} is swept twice")
-        parsed = [_parsed(target, setting, value) for value in choices]
-        for i, value in enumerate(parsed):
-            if value in parsed[:i]:
-                first = choices[parsed.index(value)]
-                raise SettingsError(
-                    f"--sweep {item}: {first!r} and {choices[i]!r} are the same value ({value!r})"
-                )
-        swept[target][setting] = choices
-    specs = []
-    for name in solvers:
-        keys = list(swept[name])
-        for combo in itertools.product(*(swept[name][k] for k in keys)):
-            chosen = dict(zip(keys, combo, strict=True))
-            label = name + ("[" + ",".join(f"{k}={v}" for k, v in chosen.items()) + "]")
-            specs.append(SolverSpec(name, {**settings[name], **chosen}, label if keys else ""))
-    return specs
-
-
-def _parsed(solver: str, setting: str, value: str) -> object:
-    """A swept value as the solver's settings read it (``01`` is 1), so that two spellings
-    of one value are told apart from two values."""
-    cls = settings_class(resolve_solver_class(solver))
-    return getattr(parse_settings(cls, {setting: value}), setting)
-
 
 RESUME_MAY_CHANGE = ("limit", "workers", "quiet", "report", "resume_run")
 """Options a ``--resume`` accepts: ``--limit`` may extend the run and ``--workers`` change how
@@ -224,26 +113,18 @@ def run_command(
         problem = user_registry_problem()
         if problem is not None:  # the built-in suites still run; the user should know
             typer.echo(f"warning: {problem}; imported suites cannot be used", err=True)
-        solvers = list(solver or DEFAULT_SOLVERS)
-        unknown_default = [s for s in solvers if s not in available_solvers() and ":" not in s]
-        if unknown_default and not solver:
-            solvers = [s for s in solvers if s not in unknown_default]
-        suites, suite_limits = split_suite_limits(suite or list(ALL_SUITES))
-        if not solver and not suite and not full and limit is None:
-            limit = DEFAULT_LIMIT
-        specs = split_settings(solvers, setting or [], settings_file)
-        entries = sweep_specs(solvers, specs, sweep or [])
-        if not solver and not full:
-            entries = default_entries(entries)
         if timing == "alone":
             given = ctx.get_parameter_source("workers")
             if given is None or given.name in ("DEFAULT", "DEFAULT_MAP"):
                 workers = 1  # alone is one worker; an explicit --workers 2 is refused
-        config = RunConfig(
-            solvers=tuple(entries),
-            suites=tuple(suites),
+        config = plan_run(
+            solver or None,
+            suite or None,
+            assignments=setting or [],
+            settings_file=settings_file,
+            sweeps=sweep or [],
+            full=full,
             limit=limit,
-            suite_limits=suite_limits,
             time_limit=time_limit,
             max_nodes=max_nodes,
             max_model_calls=max_model_calls,

@@ -28,3 +28,18 @@ def test_full_runs_every_entry_at_its_defaults_and_missing_solvers_are_left_out(
 def test_one_time_limit_everywhere_unless_a_run_says_otherwise():
     assert Budget().wall_seconds == DEFAULT_TIME_LIMIT_S == default_benchmark().time_limit
     assert RunConfig(solvers=(), suites=()).time_limit == DEFAULT_TIME_LIMIT_S
+
+
+def test_bench_run_unasked_is_the_api_s_default_benchmark():
+    """``bench run`` with no solver and no suite plans exactly ``default_benchmark()``, and
+    ``--set`` on it keeps the benchmark's own settings for the other entries."""
+    from cubebench.harness.benchmark import default_benchmark
+    from cubebench.harness.plan import plan_run
+    from cubebench.harness.registry import available_solvers
+
+    assert plan_run() == default_benchmark(available=tuple(available_solvers()))
+    assert plan_run(full=True) == default_benchmark(available=tuple(available_solvers()), full=True)
+    planned = plan_run(assignments=["deepcubea.weight=0.8"])
+    by_name = {s.name: s for s in planned.solvers}
+    assert by_name["deepcubea"].settings == {"weight": "0.8"}
+    assert by_name["value-transformer"].settings == {"beam_width": "300"}

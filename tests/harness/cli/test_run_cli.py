@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cubebench.harness.cli.run import split_settings
+from cubebench.harness.plan import split_settings
 from cubebench.harness.solver import SettingsError
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -255,7 +255,7 @@ def test_ls_without_an_argument_lists_its_choices_and_suites_name_quarter_turn_d
     ],
 )
 def test_a_setting_given_twice_or_a_value_spelled_twice_is_refused(sweeps, assignments, message):
-    from cubebench.harness.cli.run import sweep_specs
+    from cubebench.harness.plan import sweep_specs
 
     with pytest.raises(SettingsError, match=message):
         sweep_specs(["policy-mlp"], split_settings(["policy-mlp"], assignments, None), sweeps)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cubebench.harness.benchmark import DEFAULT_ENTRIES, DEFAULT_SOLVERS, default_entries
-from cubebench.harness.cli.run import sweep_specs
+from cubebench.harness.plan import sweep_specs
 from cubebench.harness.runner import SolverSpec
 from cubebench.harness.solver import SettingsError
 
