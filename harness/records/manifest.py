@@ -69,7 +69,9 @@ class SolverPin:
     settings: Mapping[str, Any] = field(default_factory=dict)
     origin: Mapping[str, Any] | None = None
     pinned: Mapping[str, Any] = field(default_factory=dict)
-    recorded_identity: Mapping[str, Any] | None = None  # as the manifest holds it (version 3)
+    # as the manifest holds it (version 3): what the other fields made when the run wrote
+    # them, so it does not take part in comparing two pins
+    recorded_identity: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @property
     def identity(self) -> dict[str, Any]:
