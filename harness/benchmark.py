@@ -25,10 +25,9 @@ DEFAULT_ENTRIES: dict[str, tuple[dict[str, str], int | None]] = {
 number of cubes a suite (None: the run's) that fit the run in about 15 minutes on 2 cores.
 The fast ones run at their defaults on every cube of the run; ``seq2seq-transformer``
 decodes greedily, as its seed. The value searches cost seconds a cube, so they run on the
-first 5 cubes of each suite: ``deepcubea``'s A* at its defaults (4-9 s on deep cubes), and
-``value-transformer``'s beam at 300, its seed's width for 10-move scrambles (timed on
-development scrambles with the earlier 2-layer model: up to 8 s a deep cube, against 45 s at
-its default 1000; the shipped 3-layer model scores 2.7x fewer states a second).
+first 5 cubes of each suite: ``deepcubea``'s A* at its defaults (seconds on deep cubes), and
+``value-transformer``'s beam at 300, its seed's width for 10-move scrambles (its default,
+1000, takes several times as long a deep cube).
 An entry at other than its defaults is labelled with them, and a matrix cell says how many
 cubes it covers. ``--set`` still overrides."""
 DEFAULT_SOLVERS = tuple(DEFAULT_ENTRIES)

@@ -1,5 +1,5 @@
 """``results/`` holds the runs the documents cite, and only those, each indexed with what it
-measured (``results/index.json``; ``benchmarks/results_index.py`` rewrites it)."""
+measured (``results/index.json``; ``benchmarks/tools/results_index.py`` rewrites it)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 import shutil
 from pathlib import Path
 
-from benchmarks.results_index import ROOT, build_index, problems, run_folders
+from benchmarks.tools.results_index import ROOT, build_index, problems, run_folders
 
 
 def test_the_committed_index_matches_the_tree():

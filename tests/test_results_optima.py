@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.results_index import ROOT, run_folders
+from benchmarks.tools.results_index import ROOT, run_folders
 from cubebench.harness.records.store import RunStore
 from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.suites.model import SuiteError

@@ -5,7 +5,7 @@ A batch is a sticker-major ``uint8`` array of shape ``(54, N)``: row ``i`` holds
 ``"URFDLB"``). A single state is a ``(54,)`` array and works with every function here.
 
 Why sticker-major: applying one move to a whole batch is then a gather of 54 contiguous rows
-of N bytes, which runs near the speed of a plain copy (see ``benchmarks/engine.py``), while a
+of N bytes, which runs near the speed of a plain copy (see ``benchmarks/perf/engine.py``), while a
 row-major ``(N, 54)`` layout forces a strided gather per state. Applying a *different* move
 to each state has no fast numpy form in either layout, so it is a small compiled kernel.
 """

@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> dict:
     """``bench train cayley-mlp`` and ``python -m cubebench.solvers.cayley_mlp.train``.
 
     The network's size is part of the run (saved with its state): a smaller net trains and
-    searches faster, so the size is a measured choice (``benchmarks/value_net_sizes.py``).
+    searches faster, so the size is a measured choice (``benchmarks/cards/value_net_sizes.py``).
     """
     parser = argparse.ArgumentParser(prog="bench train cayley-mlp", description=__doc__)
     add_loop_arguments(parser, SHIPPED.folder)

@@ -67,7 +67,7 @@ def test_generation_is_deterministic():
 
 
 def test_development_scrambles_share_no_state_with_the_suite_of_their_depth():
-    # benchmarks/dev_suite.py: settings are chosen on these, so none may be a suite's cube
+    # benchmarks/tools/dev_suite.py: settings are chosen on these, so none may be a suite's cube
     for depth in (7, 10):
         dev = depth_instances(depth, seed=DEV_SEED)
         assert all(len(i.scramble.split()) == depth for i in dev)

@@ -3,7 +3,7 @@
 They take 1.7 GB (3.4 GB the xlarge ones) and minutes a metric to build, so the test
 command does not build them
 (its home is fresh); on a machine that has (``bench suites annotate`` or
-``benchmarks/optimal.py`` build them into ``$CUBEBENCH_HOME/cache/optimal``, read here as it is
+``benchmarks/perf/optimal.py`` build them into ``$CUBEBENCH_HOME/cache/optimal``, read here as it is
 when the tests start, or the folder ``CUBEBENCH_OPTIMAL_TABLES`` names), these tests read
 them: a lower bound above a cube's distance would make the solver call a longer answer
 optimal, so the bound is checked against the exact distance on shallow cubes, and the

@@ -1,6 +1,6 @@
 """Harness overhead per instance, worker scaling, and the local executor against Ray.
 
-Run: ``python benchmarks/runner.py [--executors]``. Overhead is measured as the extra wall
+Run: ``python benchmarks/perf/runner.py [--executors]``. Overhead is measured as the extra wall
 time of a run of N instant instances over a run of one (so worker start-up cancels out),
 divided by N-1. ``--executors`` runs a 100 ms-per-cube CPU-bound fake solver with 2
 replicas through both executors (Ray started once, beforehand, with 2 CPUs, so its start-up
@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cubebench.harness.runner import RunConfig, SolverSpec, run
 
@@ -47,18 +47,18 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        one = _timed("benchmarks.fake_solvers:Instant", 1, 1, out, "one")
-        many = _timed("benchmarks.fake_solvers:Instant", args.instances, 1, out, "many")
+        one = _timed("benchmarks.perf.fake_solvers:Instant", 1, 1, out, "one")
+        many = _timed("benchmarks.perf.fake_solvers:Instant", args.instances, 1, out, "many")
         overhead_ms = 1000 * (many - one) / (args.instances - 1)
         print(
             f"overhead per instance: {overhead_ms:.2f} ms "
             f"({args.instances} instant instances in {many:.2f} s, one in {one:.2f} s)"
         )
         n = args.spin_instances
-        base1 = _timed("benchmarks.fake_solvers:Spin", 1, 1, out, "s0")
-        t1 = _timed("benchmarks.fake_solvers:Spin", n, 1, out, "s1") - base1
-        base2 = _timed("benchmarks.fake_solvers:Spin", 2, 2, out, "s00")
-        t2 = _timed("benchmarks.fake_solvers:Spin", n, 2, out, "s2") - base2
+        base1 = _timed("benchmarks.perf.fake_solvers:Spin", 1, 1, out, "s0")
+        t1 = _timed("benchmarks.perf.fake_solvers:Spin", n, 1, out, "s1") - base1
+        base2 = _timed("benchmarks.perf.fake_solvers:Spin", 2, 2, out, "s00")
+        t2 = _timed("benchmarks.perf.fake_solvers:Spin", n, 2, out, "s2") - base2
         print(
             f"CPU-bound (40 ms/cube), {n} cubes after start-up: 1 worker {t1:.2f} s, "
             f"2 workers {t2:.2f} s, speed-up {t1 / t2:.2f}x"
@@ -69,7 +69,7 @@ def compare_executors(n: int) -> None:
     import ray
 
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    solver = "benchmarks.fake_solvers:Spin100"
+    solver = "benchmarks.perf.fake_solvers:Spin100"
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         rates = {}
@@ -77,10 +77,10 @@ def compare_executors(n: int) -> None:
             base = _timed(solver, 2, 2, out, f"{executor}-base", executor)
             total = _timed(solver, n + 2, 2, out, f"{executor}-n", executor)
             instant_1 = _timed(
-                "benchmarks.fake_solvers:Instant", 1, 1, out, f"{executor}-i1", executor
+                "benchmarks.perf.fake_solvers:Instant", 1, 1, out, f"{executor}-i1", executor
             )
             instant_n = _timed(
-                "benchmarks.fake_solvers:Instant", 201, 1, out, f"{executor}-in", executor
+                "benchmarks.perf.fake_solvers:Instant", 201, 1, out, f"{executor}-in", executor
             )
             rates[executor] = n / (total - base)
             print(

@@ -1,6 +1,6 @@
 """States per second of residual value MLPs of several sizes, for inference and training.
 
-Run: ``OMP_WAIT_POLICY=PASSIVE python benchmarks/value_net_sizes.py [--threads 1]
+Run: ``OMP_WAIT_POLICY=PASSIVE python benchmarks/cards/value_net_sizes.py [--threads 1]
 [--sizes 1024x256x1 512x128x1]``. For each size (first layer x second layer x residual
 blocks): inference on batches of 8192 random one-hot states, and one training step (forward,
 backward, Adam) on a batch of 9,984, both at the precision ``auto`` resolves to on this

@@ -2,8 +2,8 @@
 
 For each width, solves random-state cubes and splits the wall time into the model call
 (encode + network + log-softmax) and everything else (engine expansion, masks, solved check,
-duplicate removal, top-k, bookkeeping). Run: ``python benchmarks/search.py`` (policy-mlp),
-``python benchmarks/search.py --solver cayley-mlp --metric qtm`` (a value beam).
+duplicate removal, top-k, bookkeeping). Run: ``python benchmarks/perf/search.py`` (policy-mlp),
+``python benchmarks/perf/search.py --solver cayley-mlp --metric qtm`` (a value beam).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 folder, the documents that cite it (a ``results/NAME`` path, with ``*`` and ``{a,b}``
 allowed, or a results-table marker), the checkpoint sha256 of each solver it ran, and for a
 run whose checkpoint no longer ships, why it is kept (``historical``, written by hand).
-``python benchmarks/results_index.py`` rewrites the index from the tree, keeping the
+``python benchmarks/tools/results_index.py`` rewrites the index from the tree, keeping the
 reasons; ``tests/test_results_index.py`` fails when the tree and the index disagree.
 """
 
@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CITATION = re.compile(r"results/([A-Za-z0-9._*{},-]+)")
 TABLE_RUNS = re.compile(r'<!-- results-table [^>]*?runs="([^"]+)"')
 

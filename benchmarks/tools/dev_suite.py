@@ -1,6 +1,6 @@
 """Development scrambles: choose a setting without looking at a benchmark suite.
 
-``python benchmarks/dev_suite.py --depth 7 --count 1000 --out FILE.jsonl`` writes canonical
+``python benchmarks/tools/dev_suite.py --depth 7 --count 1000 --out FILE.jsonl`` writes canonical
 depth-k scrambles drawn exactly as the built-in ``depth-k-v1`` suites are (uniform over
 canonical sequences) but from a separate seed stream, ``default_rng([DEV_SEED, k])``, so
 that no instance is chosen from, or shares a stream with, the suites a run is reported on.

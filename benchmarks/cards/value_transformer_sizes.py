@@ -1,6 +1,6 @@
 """States per second of value transformers of several sizes, for inference and training.
 
-Run: ``OMP_WAIT_POLICY=PASSIVE python benchmarks/value_transformer_sizes.py [--threads 1]
+Run: ``OMP_WAIT_POLICY=PASSIVE python benchmarks/cards/value_transformer_sizes.py [--threads 1]
 [--sizes 2x64 4x128 8x256] [--batches 512 2048 8192] [--cards A.json B.json]``. For each
 size (layers x width; heads = width / 16, feed-forward = 2 x width, as ``bench train
 value-transformer`` builds them): inference on batches of random walk states in float32
@@ -31,8 +31,8 @@ from cubebench.solvers.common.inference import torch_native_bf16
 from cubebench.solvers.common.walks import walk_samples
 from cubebench.solvers.value_transformer.model import TransformerConfig, ValueTransformer, encode
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.value_net_sizes import _rate
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from benchmarks.cards.value_net_sizes import _rate
 
 SIZES = ("2x64", "4x128", "6x192", "8x256")
 

@@ -1,9 +1,9 @@
 """The optimal solver's speed: table build time and size, nodes a second, and the time a cube
 takes on a suite, on one core.
 
-    python benchmarks/optimal.py --suite depth-16-v1 --limit 20 --metric htm
-    python benchmarks/optimal.py --build --metric qtm      # also time a fresh table build
-    python benchmarks/optimal.py --suite depth-17-v1 --limit 10 --known-scramble
+    python benchmarks/perf/optimal.py --suite depth-16-v1 --limit 20 --metric htm
+    python benchmarks/perf/optimal.py --build --metric qtm      # also time a fresh table build
+    python benchmarks/perf/optimal.py --suite depth-17-v1 --limit 10 --known-scramble
 
 Every answer is checked (solved, and as long as the proof says); a cube whose search runs out
 of ``--time-limit`` counts as unsolved and its time as the limit, so the median and p90 are

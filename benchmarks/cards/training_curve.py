@@ -1,6 +1,6 @@
 """The training curve of an accumulating run, over all its sittings, from its model card.
 
-    python benchmarks/training_curve.py solvers/seq2seq_transformer/checkpoints/\\
+    python benchmarks/cards/training_curve.py solvers/seq2seq_transformer/checkpoints/\\
 seq2seq-transformer-qtm.json --out docs/figures/seq2seq-transformer-qtm-curve.png
 
 Plots every per-length accuracy the card's curve holds (``sequence_accuracy_by_length``,

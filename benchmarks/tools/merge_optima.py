@@ -1,7 +1,7 @@
 """Merge the optima proved elsewhere (a copy of a suite file that ``bench suites annotate``
 wrote on another machine) into this checkout's registered suite.
 
-    python benchmarks/merge_optima.py SUITE FILE
+    python benchmarks/tools/merge_optima.py SUITE FILE
 
 Only instances with the same cubes are merged; exact optima replace lower bounds, a lower
 bound only raises the one known. The suite's cubes and states hash do not change.

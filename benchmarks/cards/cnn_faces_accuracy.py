@@ -6,7 +6,7 @@ undoes the last scramble move. The trainer's validation uses walks that never tu
 twice in a row, a different distribution; this script measures both on fresh seeded
 scrambles (never the suites), so the comparison with the seed is like for like.
 
-    python benchmarks/cnn_faces_accuracy.py solvers/cnn_faces/checkpoints /tmp/other
+    python benchmarks/cards/cnn_faces_accuracy.py solvers/cnn_faces/checkpoints /tmp/other
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ suites() { for d in $(seq -f %02g "$1" "$2"); do printf -- '--suite depth-%s-v1 
 
 if [[ $STEP == dev ]]; then
   # the choice of B and of meet in the middle, on development random cubes (never a suite)
-  [[ -f $DEV ]] || python benchmarks/dev_suite.py --random-state --count 200 --out "$DEV"
+  [[ -f $DEV ]] || python benchmarks/tools/dev_suite.py --random-state --count 200 --out "$DEV"
   run --sweep astar_batch=1000,10000,30000 --set mitm_radius=7 --suite "$DEV" --limit 20 \
     --out .cubebench/dev-runs --run-id deepcubea-dev-batch  # development runs: out of git
   run --sweep mitm_radius=0 --suite "$DEV" --limit 20 --out .cubebench/dev-runs \

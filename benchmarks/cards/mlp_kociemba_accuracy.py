@@ -1,6 +1,6 @@
 """Held-out accuracy of an mlp-kociemba checkpoint: the network alone and the solver's policy.
 
-``python benchmarks/mlp_kociemba_accuracy.py [--checkpoint FOLDER] [--symmetries none ud full]
+``python benchmarks/cards/mlp_kociemba_accuracy.py [--checkpoint FOLDER] [--symmetries none ud full]
 [--stream S]`` scores the checkpoint on held-out labels under each ``symmetries`` setting of
 the solver. By default (``--stream 1``) they are the ones its card names (``validation_calls``
 kociemba calls from stream 1 of the training seed; the same cached set training validated

@@ -1,6 +1,6 @@
 """What the corner bound costs a state, beside what ``cayley-mlp``'s network costs.
 
-Run: ``python benchmarks/bound_cost.py [--states 100000]`` on one core (``taskset -c 0``).
+Run: ``python benchmarks/perf/bound_cost.py [--states 100000]`` on one core (``taskset -c 0``).
 Both read the same random 20-move quarter-turn states; the network in 16,384-state calls,
 as a beam makes them. Prints microseconds a state, three times.
 """

@@ -1,6 +1,6 @@
 """Each choice of the quarter-turn seq2seq recipe beside the seed's value, at equal pairs.
 
-    python benchmarks/seq2seq_choices.py --steps 1000 --out /tmp/s2s-choices \\
+    python benchmarks/cards/seq2seq_choices.py --steps 1000 --out /tmp/s2s-choices \\
         [--probes recipe uniform ...] [--json FILE]
 
 Trains one short run per probe from a fresh start, each with the same budget of steps of 128

@@ -2,7 +2,7 @@
 
 Measures state-moves per second for (a) one move applied to a whole batch, (b) a different
 random move for each state, and (c) a plain copy of the batch, plus the children of a beam
-step (all 18 moves at once) and state hashing. Run: ``python benchmarks/engine.py``.
+step (all 18 moves at once) and state hashing. Run: ``python benchmarks/perf/engine.py``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Model states per second of every learned solver at every precision it offers, here.
 
-    OMP_WAIT_POLICY=PASSIVE python benchmarks/precision.py [--threads 1] [--seconds 3]
+    OMP_WAIT_POLICY=PASSIVE python benchmarks/perf/precision.py [--threads 1] [--seconds 3]
 
 For each solver: its model function (what a search calls) on a batch of random states of
 the solver's own ``batch_size``, timed after a warm-up, at each precision; and which one

@@ -1,6 +1,6 @@
 """How fast a residual value MLP evaluates states here, against the CPU's arithmetic peak.
 
-    OMP_WAIT_POLICY=PASSIVE python benchmarks/value_inference.py [--solver cayley-mlp]
+    OMP_WAIT_POLICY=PASSIVE python benchmarks/perf/value_inference.py [--solver cayley-mlp]
         [--threads 1 2] [--batches 4096 16384 65536] [--json PATH]
 
 For the solver's shipped network (``cayley-mlp`` or ``deepcubea``), states/s of the whole
@@ -39,8 +39,8 @@ from cubebench.harness.hardware import cpu_flags
 from cubebench.solvers.common.inference import quantize, torch_native_bf16
 from cubebench.solvers.common.resmlp import GatherResMLP, encode
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.precision import states_per_second
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from benchmarks.perf.precision import states_per_second
 
 
 def load(solver: str) -> torch.nn.Module:

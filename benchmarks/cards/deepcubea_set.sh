@@ -2,23 +2,23 @@
 # The flagship quarter-turn model on the DeepCubeA test set: the measurements behind the
 # cayley-mlp card and the README's field table. Run from the repository root where `bench`
 # is installed; ../shared/data (or DEEPCUBEA_PKL=...) provides the set, imported once under
-# $CUBEBENCH_HOME. Settings are chosen on development cubes (benchmarks/dev_suite.py), never
+# $CUBEBENCH_HOME. Settings are chosen on development cubes (benchmarks/tools/dev_suite.py), never
 # on the set. Usage:
-#   benchmarks/deepcubea_set.sh dev      # meet in the middle, precision and widths on 50/20
+#   benchmarks/cards/deepcubea_set.sh dev      # meet in the middle, precision and widths on 50/20
 #                                        # random development cubes -> results/cayley-mlp-dev-*
-#   benchmarks/deepcubea_set.sh dev-starts # two starts (the cube and its inverse) at W =
+#   benchmarks/cards/deepcubea_set.sh dev-starts # two starts (the cube and its inverse) at W =
 #                                        # 65,536 on the same 50 -> .cubebench/dev-runs/cayley-mlp-dev-starts
-#   benchmarks/deepcubea_set.sh dev-wide # W = 65,536 against 131,072, one core a cube, on 50
+#   benchmarks/cards/deepcubea_set.sh dev-wide # W = 65,536 against 131,072, one core a cube, on 50
 #                                        # development cubes -> .cubebench/dev-runs/cayley-mlp-dev-wide
 #                                        # (14 and 26 s a cube on a 2-core AMD EPYC: 20 min
 #                                        # with two workers, twice that with WORKERS=1)
-#   benchmarks/deepcubea_set.sh set      # the whole set with kociemba beside it, resumable
+#   benchmarks/cards/deepcubea_set.sh set      # the whole set with kociemba beside it, resumable
 #                                        # (LIMIT=N extends the run to the first N cubes;
 #                                        # STARTS=1 for the one-start row)
-#   benchmarks/deepcubea_set.sh frontier # narrower widths and the other solvers on the
+#   benchmarks/cards/deepcubea_set.sh frontier # narrower widths and the other solvers on the
 #                                        # first 100, one core a cube -> the report
 #                                        # reports/deepcubea-set (length against time)
-#   benchmarks/deepcubea_set.sh table    # the leaderboard with the published rows
+#   benchmarks/cards/deepcubea_set.sh table    # the leaderboard with the published rows
 set -euo pipefail
 export OMP_WAIT_POLICY=PASSIVE
 BENCH=${BENCH:-bench}
@@ -38,7 +38,7 @@ ONE_START=results/deepcubea-set-cayley-mlp
 run() { "$BENCH" run --no-report --quiet --time-limit 60 "$@"; }
 
 if [[ $STEP == all || $STEP == dev ]]; then
-  [[ -f $DEV ]] || python benchmarks/dev_suite.py --random-state --count 200 --out "$DEV"
+  [[ -f $DEV ]] || python benchmarks/tools/dev_suite.py --random-state --count 200 --out "$DEV"
   # meet in the middle and precision at a cheap width, 50 cubes, one core a cube
   run -s cayley-mlp --set beam_width=2048 --sweep mitm_radius=0,5,6,7 \
       --suite "$DEV" --limit 50 --workers 2 --out "$DEVOUT" --run-id cayley-mlp-dev-mitm
@@ -80,7 +80,7 @@ fi
 if [[ $STEP == all || $STEP == frontier ]]; then
   # the set run gives cayley-mlp at $WIDTH with two starts and kociemba;
   # results/deepcubea-set-deepcubea
-  # (benchmarks/deepcubea.sh set) gives deepcubea at DeepCubeA's settings
+  # (benchmarks/cards/deepcubea.sh set) gives deepcubea at DeepCubeA's settings
   run -s cayley-mlp -s policy-mlp -s deepcubea --set cayley-mlp.mitm_radius="$MITM" \
       --sweep cayley-mlp.beam_width=1024,4096,16384 --set policy-mlp.metric=qtm \
       --sweep policy-mlp.beam_width=1024,4096 --set deepcubea.astar_batch=1000 \

@@ -3,10 +3,10 @@
 # solvers/cayley_mlp/README.md: CayleyPy's own library against this project's cayley-mlp at
 # equal training states, size, schedule and beam width (QTM). Run from the repository root
 # where `bench` is installed with the peers extra (pip install '.[peers]'). Usage:
-#   benchmarks/peers.sh equal      # cayley-mlp's recipe trained as cayleypy's model was
-#   benchmarks/peers.sh random     # random-state-v1, first 100 -> results/peers-random
-#   benchmarks/peers.sh shipped    # the shipped cayley-mlp there -> results/cayley-mlp-qtm-random
-#   benchmarks/peers.sh deepcubea  # the DeepCubeA set, first 100 (kept out of git)
+#   benchmarks/cards/peers.sh equal      # cayley-mlp's recipe trained as cayleypy's model was
+#   benchmarks/cards/peers.sh random     # random-state-v1, first 100 -> results/peers-random
+#   benchmarks/cards/peers.sh shipped    # the shipped cayley-mlp there -> results/cayley-mlp-qtm-random
+#   benchmarks/cards/peers.sh deepcubea  # the DeepCubeA set, first 100 (kept out of git)
 set -euo pipefail
 export OMP_WAIT_POLICY=PASSIVE
 BENCH=${BENCH:-bench}

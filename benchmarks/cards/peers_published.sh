@@ -5,7 +5,7 @@
 # under .cubebench/peers (the peers' data: never committed), prints the paired comparisons
 # and writes the report reports/deepcubea-set-peers. Run from the repository root where
 # `bench` is installed:
-#   benchmarks/peers_published.sh
+#   benchmarks/cards/peers_published.sh
 set -euo pipefail
 BENCH=${BENCH:-bench}
 PUBLISHED=${PUBLISHED:-../shared/data/peers/published}

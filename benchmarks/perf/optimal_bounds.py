@@ -1,7 +1,7 @@
 """How strong the optimal solver's lower bound is: its distribution over random states, from
 the position's own lookups and with its inverse's added.
 
-    python benchmarks/optimal_bounds.py --metric htm --count 20000 [--tables xlarge]
+    python benchmarks/perf/optimal_bounds.py --metric htm --count 20000 [--tables xlarge]
 
 Iterative deepening spends nearly all its nodes where depth + bound just fails to exceed the
 cost bound, so the share of states whose bound is at most x, for x a little below a random

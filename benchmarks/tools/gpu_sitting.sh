@@ -3,7 +3,7 @@
 # cost-to-go network, then the flagship's search on the GPU over the DeepCubeA set's first
 # 100 cubes. Everything it makes goes to OUTDIR (a tarball and the log); nothing in the
 # checkout changes. Usage, from the repository root with `bench` installed:
-#   benchmarks/gpu_sitting.sh OUTDIR
+#   benchmarks/tools/gpu_sitting.sh OUTDIR
 # Environment: DEVICE (cuda), TRAIN_S (seconds of training, 210), ROW_S (seconds for the
 # GPU row, 250), WORKERS (searches sharing the GPU, 6), LIMIT (cubes, 100), DATA (a folder
 # holding deepcubea-cube3-test.jsonl and peers/deepcubea-cube3-test-data_0.pkl;
@@ -16,7 +16,7 @@
 #      steps of 16,384 states whatever the loss (DeepCubeA refreshes its target every
 #      5,000 iterations of 10,000, when the loss is under 0.06), its budget the sitting.
 set -uo pipefail
-OUTDIR=${1:?usage: benchmarks/gpu_sitting.sh OUTDIR}
+OUTDIR=${1:?usage: benchmarks/tools/gpu_sitting.sh OUTDIR}
 DEVICE=${DEVICE:-cuda}
 TRAIN_S=${TRAIN_S:-210}
 ROW_S=${ROW_S:-250}

@@ -1,6 +1,6 @@
 """Kociemba label throughput and what every-prefix labelling does to the label distribution.
 
-``python benchmarks/mlp_kociemba_labels.py --count 3000 --workers 2`` makes a fresh label
+``python benchmarks/perf/mlp_kociemba_labels.py --count 3000 --workers 2`` makes a fresh label
 set (not the cache) and prints labels per second; with ``--cached N`` it reads the cached
 training set of N calls instead (``--bound-until 0``: the seed's unbounded labels) and
 prints, for the seed's one label per call (``step 0``) and for every prefix, the share of

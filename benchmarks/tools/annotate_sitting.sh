@@ -2,9 +2,9 @@
 # Prove exact optima of a built-in suite on a many-core machine (a lent GPU machine's CPUs):
 # build the optimal solver's large tables, then annotate with one process a core until the
 # time is up. What is proved is written into the suite as it comes; the suite file is
-# copied to OUTDIR for merging back (benchmarks/merge_optima.py).
+# copied to OUTDIR for merging back (benchmarks/tools/merge_optima.py).
 #
-#   bash benchmarks/annotate_sitting.sh OUTDIR SUITE METRIC LIMIT SECONDS
+#   bash benchmarks/tools/annotate_sitting.sh OUTDIR SUITE METRIC LIMIT SECONDS
 set -euo pipefail
 out=$1 suite=$2 metric=$3 limit=$4 seconds=$5
 export CUBEBENCH_HOME=${CUBEBENCH_HOME:-/tmp/cubebench-home} OMP_WAIT_POLICY=PASSIVE
