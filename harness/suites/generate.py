@@ -38,7 +38,8 @@ from .model import Instance
 from .oracle import DistanceOracle
 
 SUITE_SEED = 20261122
-# development scrambles (benchmarks/tools/dev_suite.py): settings are chosen on these, never on a suite
+# development scrambles (benchmarks/tools/dev_suite.py): settings are chosen on these,
+# never on a suite
 DEV_SEED = 5_000_001
 SUITE_SIZE = 1000
 MAX_DEPTH = 20

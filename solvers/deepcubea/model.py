@@ -5,7 +5,8 @@ blocks of the second width, a linear head (:mod:`cubebench.solvers.common.resmlp
 5000 and 1000 wide with four blocks (14.5M parameters); the default here is 1000/500 with two
 (1.8M), because A* calls it on every child it generates and on two CPU cores the search's
 speed is the network's speed: 45k states/s against 5.8k for theirs (one thread, bf16,
-AMD EPYC Zen 4; ``benchmarks/cards/value_net_sizes.py``). ``ModelConfig.deepcubea()`` builds their size.
+AMD EPYC Zen 4; ``benchmarks/cards/value_net_sizes.py``). ``ModelConfig.deepcubea()``
+builds their size.
 """
 
 from __future__ import annotations

@@ -14,8 +14,9 @@ solution exists), so the two-phase search keeps going until its route is no long
 scramble. Unbounded, it returns 8.5 moves for 7-move scrambles (6.8 bounded) and 14.25 for
 11-move ones (10.65): detours through G1 that a next-move predictor then has to learn, state
 by state, for cubes that are a few moves from home. Longer scrambles keep the seed's call
-(the bound costs 0.2 s a call at 12 moves and 0.6 s at 13; ``benchmarks/mlp_kociemba_bound.py`` at commit 86dfdae
-measures it). ``bound_until=0`` is the seed's labelling exactly.
+(the bound costs 0.2 s a call at 12 moves and 0.6 s at 13, as
+``benchmarks/mlp_kociemba_bound.py`` at commit 86dfdae measured). ``bound_until=0`` is the
+seed's labelling exactly.
 
 Stream 0 is the training set, stream 1 the validation set and stream 2 (``NEAR_STREAM``) an
 optional supplement of short scrambles only (``max_length``, e.g. 10, all length-bounded):
