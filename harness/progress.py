@@ -33,7 +33,7 @@ class RunProgress:
         self._solved = dict.fromkeys(totals, 0)
         self._count = dict.fromkeys(totals, 0)
         for record in done:
-            pair = (record.solver, record.suite)
+            pair = (record.entry, record.suite)
             if pair in totals:
                 self._count[pair] += 1
                 self._solved[pair] += record.status == "solved"
@@ -62,7 +62,7 @@ class RunProgress:
         return f"solved {self._solved[pair]} ({100 * self._solved[pair] / count:.1f}%)"
 
     def update(self, record: Record) -> None:
-        pair = (record.solver, record.suite)
+        pair = (record.entry, record.suite)
         if pair not in self._tasks:
             return
         self._count[pair] += 1

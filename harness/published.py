@@ -232,7 +232,7 @@ def _record(system: str, suite: str, instance: Any, answer: PublishedAnswer) -> 
     if answer.moves is None:  # a length only: claimed, never verified
         gap = None if instance.optimal_qtm is None else answer.claimed_qtm - instance.optimal_qtm
         return Record(
-            solver=system,
+            entry=system,
             suite=suite,
             instance=instance.id,
             status="claimed",

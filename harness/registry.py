@@ -257,7 +257,7 @@ def prepare(entry: Resolved) -> None:
 
 def prepare_solver(name: str, settings: Mapping[str, Any] | None = None) -> None:
     """Do the one-time work a solver's first load would do (a table built into the cache),
-    here, before any replica loads.
+    here, before any worker loads.
 
     A solver class may declare it with a ``prepare(settings)`` classmethod. It runs in the
     calling process with no time limit and its progress on standard error, so a build of
@@ -286,10 +286,10 @@ def load_settings_file(path: Path) -> dict[str, dict[str, Any]]:
 
 
 def solver_resources(name: str, settings: Mapping[str, Any] | None = None) -> dict[str, float]:
-    """What one replica of a solver needs from a cluster scheduler: CPUs and GPUs.
+    """What one worker of a solver needs from a cluster scheduler: CPUs and GPUs.
 
     A solver class may declare it with a ``resources(settings)`` classmethod returning
-    ``{"num_cpus": ..., "num_gpus": ...}`` (a GPU fraction lets replicas share one). By
+    ``{"num_cpus": ..., "num_gpus": ...}`` (a GPU fraction lets workers share one). By
     default: its ``threads`` setting in CPUs (1 without one) and one GPU when its
     ``device`` setting names cuda.
     """

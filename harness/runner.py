@@ -85,7 +85,7 @@ def run(
                 undo.callback(store.close)
                 executor = make_executor(config.executor, config.address)
                 undo.callback(executor.close)
-                # replicas load before anything is written
+                # workers load before anything is written
                 started = executor.preload(
                     [config.job(s, entries[s.key], log) for s in config.solvers]
                 )
@@ -114,7 +114,7 @@ def _first_manifest(
     started: dict[str, Any],
     stamp: datetime,
 ) -> Manifest:
-    """What the run folder says once every replica has loaded, before the first record."""
+    """What the run folder says once every worker has loaded, before the first record."""
     return Manifest(
         run_id=run_id,
         command=tuple(command or sys.argv),
@@ -143,7 +143,7 @@ AUTOMATIC_ID_NAMES = 60
 
 
 def _loaded(handle: Any) -> dict[str, Any]:
-    """What a loaded replica pinned (its load report), as the manifest holds it."""
+    """What a loaded worker pinned (its load report), as the manifest holds it."""
     report = getattr(handle, "report", None)
     return report.pinned() if report is not None else {}
 
@@ -363,7 +363,7 @@ def _execute(
                     job = config.job(spec, entries[spec.key], str(store.folder / WORKER_LOG))
                     executor.run(job, tasks, sink, first)
                 except SolverLoadError as exc:
-                    # it loaded at the start but not in a later replica (its checkpoint
+                    # it loaded at the start but not in a later worker (its checkpoint
                     # changed during the run, say): the run stops; what it finished is kept
                     raise SolverLoadError(
                         f"{exc}; the finished records are kept (bench run --resume {store.folder})"

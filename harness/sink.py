@@ -62,7 +62,7 @@ class RecordSink:
         self.errors: list[str] | None = []  # while nothing else has come back: the errors so far
 
     def ready(self, report: LoadReport) -> None:
-        """Pin the solver's checkpoint in the manifest as soon as a replica has loaded it,
+        """Pin the solver's checkpoint in the manifest as soon as a worker has loaded it,
         and name the machine it loaded on (a run killed later still says where it ran)."""
         manifest = self.store.manifest
         known = manifest.solvers[self.key]
@@ -85,7 +85,7 @@ class RecordSink:
         self._finish(task, failure_record(task, status, error, wall))
 
     def _finish(self, task: Task, record: Record) -> None:
-        if task.key in self.recorded:  # a late duplicate from a replaced replica
+        if task.key in self.recorded:  # a late duplicate from a replaced worker
             return
         self.recorded.add(task.key)
         self.store.append(record)
@@ -110,7 +110,7 @@ class RecordSink:
 def verdict(
     message: Outcome, task: Task, optimal: tuple[int | None, int | None], budget: Budget
 ) -> Record:
-    """The record of what a replica answered for ``task``: the solver's moves replayed and
+    """The record of what a worker answered for ``task``: the solver's moves replayed and
     judged (``optimal``: the cube's known HTM and QTM optima), or its crash. ``bench run``
     and ``bench solve`` both record through here."""
     solver, suite, instance = task.key
@@ -126,7 +126,7 @@ def failure_record(task: Task, status: Status, error: str, wall: float | None) -
     """The record of a task the executor gave up on (``timeout``, ``error``)."""
     solver, suite, instance = task.key
     return Record(
-        solver=solver,
+        entry=solver,
         suite=suite,
         instance=instance,
         status=status,

@@ -129,9 +129,9 @@ class SolverHooks(Protocol):
     """What a solver class may add to :class:`Solver`, each optional, each with the default
     the harness uses where it is missing; this is the one place that looks for them.
 
-    - ``prepare(settings)``, a classmethod: one-time work before any replica loads (a table
+    - ``prepare(settings)``, a classmethod: one-time work before any worker loads (a table
       built into the cache), in the run's own process, with no time limit. Default: none.
-    - ``resources(settings)``, a classmethod: what one replica needs from a cluster,
+    - ``resources(settings)``, a classmethod: what one worker needs from a cluster,
       ``{"num_cpus": ..., "num_gpus": ...}``. Default: its ``threads`` setting in CPUs (1
       without one), and one GPU where its ``device`` setting names cuda.
     - ``runtime_info``: how the loaded solver runs here (precision, threads, the model's
@@ -162,7 +162,7 @@ def prepare_hook(cls: type) -> Any:
 
 
 def resources_of(cls: type, settings: Any) -> dict[str, float]:
-    """What one replica needs (:class:`SolverHooks`: ``resources``, or the default)."""
+    """What one worker needs (:class:`SolverHooks`: ``resources``, or the default)."""
     hook = getattr(cls, "resources", None)
     if callable(hook):
         return dict(hook(settings))

@@ -112,7 +112,7 @@ def judge(
     optimal_htm, optimal_qtm = optimal
     metric = raw.info.get("metric") if isinstance(raw.info, dict) else None
     base: dict[str, Any] = {
-        "solver": solver,
+        "entry": solver,
         "suite": suite,
         "instance": instance,
         "optimal_htm": optimal_htm,

@@ -152,7 +152,7 @@ class LoadsOnce(_Fake):
 
 class DiesOnce(_Fake):
     """Kills its own process on the first cube it sees while ``marker`` is absent (leaving
-    the marker), then solves: a replica lost mid-instance."""
+    the marker), then solves: a worker lost mid-instance."""
 
     Settings = OnceSettings
 
@@ -185,7 +185,7 @@ class BuildsFirst(_Fake):
 
 
 class HalfGPU(_Fake):
-    """Declares its own needs: two replicas share one GPU."""
+    """Declares its own needs: two workers share one GPU."""
 
     @classmethod
     def resources(cls, settings):

@@ -49,6 +49,6 @@ def test_no_committed_answer_beats_a_proved_optimum():
                     continue
                 checked += 1
                 if length < floor:
-                    short.append(f"{folder} {record.solver} {record.suite} #{record.instance}")
+                    short.append(f"{folder} {record.entry} {record.suite} #{record.instance}")
     assert short == []
     assert checked > 10_000  # the archive really was read against the annotations

@@ -3,7 +3,7 @@
 Run: ``python benchmarks/perf/runner.py [--executors]``. Overhead is measured as the extra wall
 time of a run of N instant instances over a run of one (so worker start-up cancels out),
 divided by N-1. ``--executors`` runs a 100 ms-per-cube CPU-bound fake solver with 2
-replicas through both executors (Ray started once, beforehand, with 2 CPUs, so its start-up
+workers through both executors (Ray started once, beforehand, with 2 CPUs, so its start-up
 is not counted) and prints throughput and overhead per instance of each.
 """
 
@@ -84,7 +84,7 @@ def compare_executors(n: int) -> None:
             )
             rates[executor] = n / (total - base)
             print(
-                f"{executor:5s}: 100 ms/cube, 2 replicas: {n} cubes in {total - base:.2f} s after "
+                f"{executor:5s}: 100 ms/cube, 2 workers: {n} cubes in {total - base:.2f} s after "
                 f"start-up = {rates[executor]:.2f} cubes/s (ideal 20); overhead per instant "
                 f"instance {1000 * (instant_n - instant_1) / 200:.2f} ms; start-up {base:.2f} s"
             )

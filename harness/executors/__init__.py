@@ -1,7 +1,7 @@
-"""Where solver replicas run: local worker processes (the default) or a Ray cluster.
+"""Where solver workers run: local worker processes (the default) or a Ray cluster.
 
 The runner hands an executor one solver entry at a time (:class:`Job`) and a :class:`Sink`;
-the executor starts replicas that load the solver once, hands them instances, enforces the
+the executor starts workers that load the solver once, hands them instances, enforces the
 per-instance wall limit from outside, and passes every outcome to the sink. The runner's
 sink verifies and writes the records, so both executors give the same records, resume and
 no-loss guarantees. Ray is imported only when asked for (``cubebench[ray]``).

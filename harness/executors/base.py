@@ -19,8 +19,8 @@ class Job:
     entry: Resolved  # its solver, resolved and its settings parsed once, by the run
     budget: Budget  # its wall seconds are the instance's time limit, enforced from outside too
     memory_limit_gb: float | None
-    replicas: int
-    log: str = ""  # a file each replica's standard output and error go to, capped; "": inherited
+    workers: int
+    log: str = ""  # a file each worker's standard output and error go to, capped; "": inherited
 
     @property
     def name(self) -> str:
@@ -32,11 +32,11 @@ class Sink(Protocol):
     """Where an executor reports; the runner's, which verifies and writes records."""
 
     def ready(self, report: LoadReport) -> None:
-        """A replica loaded the solver; may raise to stop the run when the checkpoint
+        """A worker loaded the solver; may raise to stop the run when the checkpoint
         differs from the one pinned."""
 
     def result(self, task: Task, message: Outcome) -> None:
-        """What a replica answered for ``task``: the solver's attempt, or its crash."""
+        """What a worker answered for ``task``: the solver's attempt, or its crash."""
 
     def failure(self, task: Task, status: Status, error: str, wall: float | None) -> None:
         """The executor gave up on ``task``: ``timeout`` or ``error`` (killed, died)."""
@@ -47,21 +47,21 @@ class Handle(Protocol):
 
 
 H = TypeVar("H", bound=Handle)
-"""An executor's own handle on a loaded replica (a worker process, a Ray actor)."""
+"""An executor's own handle on a loaded worker (a process here, or a Ray actor)."""
 
 
 class Executor(Protocol[H]):
     name: str
 
     def preload(self, jobs: list[Job]) -> dict[str, H]:
-        """One loaded replica per job, before the run writes anything, or
-        :class:`~cubebench.harness.solver.SolverLoadError`; the replicas then serve the run."""
+        """One loaded worker per job, before the run writes anything, or
+        :class:`~cubebench.harness.solver.SolverLoadError`; the workers then serve the run."""
 
     def run(self, job: Job, tasks: list[Task], sink: Sink, first: H | None) -> None:
-        """Solve ``tasks`` with ``job.replicas`` replicas, reporting each to ``sink``."""
+        """Solve ``tasks`` with ``job.workers`` workers, reporting each to ``sink``."""
 
     def stop(self, handles: dict[str, H]) -> None:
-        """Stop preloaded replicas a run did not use."""
+        """Stop preloaded workers a run did not use."""
 
     def nodes(self) -> dict[str, dict[str, Any]]:
         """The machines the run used (node id -> machine info); empty when local."""

@@ -40,10 +40,10 @@ class LocalExecutor:
         pass
 
     def run(self, job: Job, tasks: list[Task], sink: Sink, first: Worker | None = None) -> None:
-        """Feed ``tasks`` to ``job.replicas`` processes (``first``: one already loaded)."""
+        """Feed ``tasks`` to ``job.workers`` processes (``first``: one already loaded)."""
         memory_limit = (job.memory_limit_gb or 0) * 2**30
         pending = list(reversed(tasks))
-        count = min(job.replicas, len(tasks))
+        count = min(job.workers, len(tasks))
         workers = [first] if first is not None else []
         workers += [Worker(job.entry, job.budget, job.log) for _ in range(count - len(workers))]
         if first is not None and first.report is not None:  # loaded before: pinned likewise

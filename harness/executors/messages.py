@@ -1,11 +1,11 @@
-"""What crosses the seam between the runner and a replica, as typed values.
+"""What crosses the seam between the runner and a worker, as typed values.
 
-A replica (a worker process, a Ray actor) is given a :class:`Task` and answers with a
+A worker (a process here, or a Ray actor) is given a :class:`Task` and answers with a
 :class:`Solved` (the solver returned; the harness judges the moves later) or a
 :class:`Crashed` (the solver raised); when it starts it says :class:`Ready` or
 :class:`LoadFailed`. The local executor adds :class:`Died` for a worker process that ended.
 Every executor sends and decodes these, so none decodes tuples by position.
-:func:`load_solver` and :func:`solve_task` are what every replica runs.
+:func:`load_solver` and :func:`solve_task` are what every worker runs.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Task:
 
 @dataclass(frozen=True)
 class LoadReport:
-    """What a replica says when its solver has loaded: the adapter's name, the checkpoint
+    """What a worker says when its solver has loaded: the adapter's name, the checkpoint
     it loaded, how it runs here (its ``runtime_info``) and what loading cost the process."""
 
     name: str
@@ -81,7 +81,7 @@ class Solved:
 
 @dataclass(frozen=True)
 class Crashed:
-    """The solver raised: this instance is lost, the replica goes on."""
+    """The solver raised: this instance is lost, the worker goes on."""
 
     key: TaskKey
     error: str

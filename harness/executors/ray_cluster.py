@@ -1,6 +1,6 @@
-"""The Ray executor: solver replicas as actors on a Ray cluster (``cubebench[ray]``).
+"""The Ray executor: solver workers as actors on a Ray cluster (``cubebench[ray]``).
 
-One actor per replica loads the solver once, with the CPUs and GPUs the solver declares
+One actor per worker loads the solver once, with the CPUs and GPUs the solver declares
 (:func:`cubebench.harness.registry.solver_resources`). Each actor is handed a chunk of
 instances at a time (its queue stays ``CHUNK`` deep, so no round trip is waited for between
 instances); an actor runs them in order, so the driver knows when each one started and kills
@@ -41,11 +41,11 @@ LOST_BACKOFF_S = 5.0
 
 
 class ActorLostError(SolverLoadError):
-    """A replica's actor died before it reported whether its solver loaded."""
+    """A worker's actor died before it reported whether its solver loaded."""
 
 
 class SolverActor:
-    """One replica: the solver, loaded once, and the node it runs on."""
+    """One worker: the solver, loaded once, and the node it runs on."""
 
     def __init__(self, entry: Resolved, budget: dict) -> None:
         self.instance, self.message = load_solver(entry)
@@ -60,7 +60,7 @@ class SolverActor:
 
 
 @dataclass
-class Replica:
+class Worker:
     """The driver's handle on one actor."""
 
     actor: Any
@@ -94,32 +94,32 @@ class RayExecutor:
         self.actor_class = ray.remote(SolverActor)
         self._nodes: dict[str, dict[str, Any]] = {}
 
-    def _start(self, job: Job) -> Replica:
+    def _start(self, job: Job) -> Worker:
         needs = entry_resources(job.entry)
-        # SPREAD: replicas on as many nodes as there are, so a run uses the whole cluster
-        # and a lost node costs the fewest replicas
+        # SPREAD: workers on as many nodes as there are, so a run uses the whole cluster
+        # and a lost node costs the fewest workers
         actor = self.actor_class.options(
             **needs, max_restarts=0, scheduling_strategy="SPREAD"
         ).remote(job.entry, asdict(job.budget))
-        return Replica(actor, actor.ready.remote())  # type: ignore[attr-defined]  # Ray's
+        return Worker(actor, actor.ready.remote())  # type: ignore[attr-defined]  # Ray's
 
-    def _loaded(self, replica: Replica, key: str) -> None:
-        """Take a replica's ready message; :class:`SolverLoadError` when it did not load."""
+    def _loaded(self, worker: Worker, key: str) -> None:
+        """Take a worker's ready message; :class:`SolverLoadError` when it did not load."""
         try:
-            message, node, machine = ray.get(replica.ready_ref)
+            message, node, machine = ray.get(worker.ready_ref)
         except RayError as exc:
             raise ActorLostError(f"solver {key} failed to load: actor died ({exc})") from None
         if not isinstance(message, Ready):
             raise SolverLoadError(f"solver {key} failed to load: {message.reason}")
-        replica.ready, replica.report = True, message.report
+        worker.ready, worker.report = True, message.report
         self._nodes[node] = machine
 
-    def preload(self, jobs: list[Job]) -> dict[str, Replica]:
-        """One loaded replica per job. A replica whose actor dies while loading (its node
+    def preload(self, jobs: list[Job]) -> dict[str, Worker]:
+        """One loaded worker per job. A worker whose actor dies while loading (its node
         went away, say) is started again, up to ``RETRIES`` times; a solver that reports it
         cannot load stops at once."""
         by_key = {job.key: job for job in jobs}
-        for job in jobs:  # the driver's cache; a replica elsewhere builds its own as it loads
+        for job in jobs:  # the driver's cache; a worker elsewhere builds its own as it loads
             prepare(job.entry)
         started = {key: self._start(job) for key, job in by_key.items()}
         try:
@@ -148,9 +148,9 @@ class RayExecutor:
             raise
         return started
 
-    def stop(self, handles: dict[str, Replica]) -> None:
-        for replica in handles.values():
-            replica.kill()
+    def stop(self, handles: dict[str, Worker]) -> None:
+        for worker in handles.values():
+            worker.kill()
         handles.clear()
 
     def nodes(self) -> dict[str, dict[str, Any]]:
@@ -160,21 +160,21 @@ class RayExecutor:
         if self.owns_ray and ray.is_initialized():
             ray.shutdown()
 
-    def run(self, job: Job, tasks: list[Task], sink: Sink, first: Replica | None = None) -> None:
+    def run(self, job: Job, tasks: list[Task], sink: Sink, first: Worker | None = None) -> None:
         pending = deque(tasks)
         tries: dict[tuple, int] = {}
         lost_loading = 0
-        replicas = [first] if first is not None else []
-        replicas += [self._start(job) for _ in range(min(job.replicas, len(tasks)) - len(replicas))]
+        workers = [first] if first is not None else []
+        workers += [self._start(job) for _ in range(min(job.workers, len(tasks)) - len(workers))]
         if first is not None and first.report is not None:
             sink.ready(first.report)
 
         def lose(i: int, head_status: Status | None, why: str, wall: float | None) -> None:
-            """Replace replica ``i``; its running instance is recorded (``head_status``)
+            """Replace worker ``i``; its running instance is recorded (``head_status``)
             or retried, and its queued ones go back to the front of the line."""
-            replica = replicas[i]
-            queued = [task for task, _ in replica.queue]
-            replica.kill()
+            worker = workers[i]
+            queued = [task for task, _ in worker.queue]
+            worker.kill()
             if queued:
                 head, rest = queued[0], queued[1:]
                 tries[head.key] = tries.get(head.key, 0) + 1
@@ -183,51 +183,51 @@ class RayExecutor:
                 else:
                     rest = [head, *rest]
                 pending.extendleft(reversed(rest))
-            replicas[i] = self._start(job)
+            workers[i] = self._start(job)
 
         try:
-            while pending or any(r.queue for r in replicas):
+            while pending or any(r.queue for r in workers):
                 now = time.monotonic()
-                for r in replicas:
+                for r in workers:
                     while r.ready and pending and len(r.queue) < CHUNK:
                         task = pending.popleft()
                         if not r.queue:
                             r.head_since = now
                         r.queue.append((task, r.actor.solve.remote(task)))
-                watched = {r.ready_ref: i for i, r in enumerate(replicas) if not r.ready}
-                watched |= {r.queue[0][1]: i for i, r in enumerate(replicas) if r.queue}
+                watched = {r.ready_ref: i for i, r in enumerate(workers) if not r.ready}
+                watched |= {r.queue[0][1]: i for i, r in enumerate(workers) if r.queue}
                 done, _ = ray.wait(list(watched), num_returns=1, timeout=0.05)
                 for ref in done:
                     i = watched[ref]
-                    replica = replicas[i]
-                    if not replica.ready:
+                    worker = workers[i]
+                    if not worker.ready:
                         try:
-                            self._loaded(replica, job.key)
+                            self._loaded(worker, job.key)
                         except ActorLostError as exc:
                             lost_loading += 1  # its node died under it: start another
                             if lost_loading > RETRIES:
-                                raise SolverLoadError(f"{exc} in a new replica") from None
-                            replica.kill()
-                            replicas[i] = self._start(job)
+                                raise SolverLoadError(f"{exc} in a new worker") from None
+                            worker.kill()
+                            workers[i] = self._start(job)
                             continue
                         except SolverLoadError as exc:
-                            raise SolverLoadError(f"{exc} in a new replica") from None
-                        if replica.report is not None:
-                            sink.ready(replica.report)
+                            raise SolverLoadError(f"{exc} in a new worker") from None
+                        if worker.report is not None:
+                            sink.ready(worker.report)
                         continue
                     try:
                         message = ray.get(ref)
                     except RayActorError as exc:
                         lose(i, None, f"actor died: {type(exc).__name__}", None)
                         continue
-                    task, _ = replica.queue.popleft()
-                    replica.head_since = time.monotonic()
+                    task, _ = worker.queue.popleft()
+                    worker.head_since = time.monotonic()
                     sink.result(task, message)
                 now = time.monotonic()
-                for i, r in enumerate(replicas):
+                for i, r in enumerate(workers):
                     if not r.ready and now - r.started > LOAD_TIMEOUT_S:
                         raise SolverLoadError(
-                            f"solver {job.key} did not load in a new replica within "
+                            f"solver {job.key} did not load in a new worker within "
                             f"{LOAD_TIMEOUT_S:g} s"
                         )
                     limit = job.budget.wall_seconds
@@ -238,5 +238,5 @@ class RayExecutor:
                         why = f"killed after {elapsed:.1f} s (limit {limit} s)"
                         lose(i, "timeout", why, elapsed)
         finally:
-            for r in replicas:
+            for r in workers:
                 r.kill()

@@ -91,7 +91,7 @@ class SolverPin:
         return value if isinstance(value, str) else None
 
     def with_pinned(self, meta: Mapping[str, Any]) -> SolverPin:
-        """The entry with what a loaded replica pinned; its identity made anew from both
+        """The entry with what a loaded worker pinned; its identity made anew from both
         (a checkpoint's hash is part of it)."""
         pinned = {**self.pinned, **meta}
         return replace(self, pinned=pinned, recorded_identity=None)

@@ -1,9 +1,10 @@
-"""The record of one solver on one instance: a stable, versioned interface for other tools.
+"""The record of one entry on one instance: a stable, versioned interface for other tools.
 
 Each line of a run's ``records.jsonl`` is one :class:`Record` as JSON. Fields any tool may
-rely on: ``solver``, ``suite``, ``instance``, ``status``, ``moves`` (Singmaster),
-``length_htm``, ``length_qtm``, ``wall_s``, ``nodes``, ``model_calls``; since version 2 also
-``optimal_qtm``, ``gap_qtm`` and ``metric`` (the move set the solver searched, where it says).
+rely on: ``solver`` (the entry's key, :attr:`Record.entry` in Python), ``suite``,
+``instance``, ``status``, ``moves`` (Singmaster), ``length_htm``, ``length_qtm``, ``wall_s``,
+``nodes``, ``model_calls``; since version 2 also ``optimal_qtm``, ``gap_qtm`` and ``metric``
+(the move set the solver searched, where it says).
 Since version 3 both lengths count the answer's canonical form (turns of one face merged and
 cancelled across turns of the opposite face, :func:`~cubebench.harness.cube.reduce_moves`),
 so ``U U`` is one face turn; ``moves`` stays the answer as the solver gave it. The schema
@@ -38,9 +39,14 @@ class RecordError(InputError):
     """A records file or line that cannot be read."""
 
 
+ENTRY_FIELD: Final = "solver"
+"""The file's name for :attr:`Record.entry`, kept from the first schema for the tools that
+read records."""
+
+
 @dataclass(frozen=True)
 class Record:
-    solver: str
+    entry: str  # the entry's key in its run (a solver and its settings)
     suite: str
     instance: int
     status: Status
@@ -59,14 +65,19 @@ class Record:
     metric: str | None = None  # the move set the solver searched, where it says
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), separators=(",", ":"))
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as the file holds it (the entry under :data:`ENTRY_FIELD`)."""
+        data = asdict(self)
+        return {ENTRY_FIELD: data.pop("entry"), **data}
 
     @property
     def key(self) -> tuple[str, str, int]:
-        return (self.solver, self.suite, self.instance)
+        return (self.entry, self.suite, self.instance)
 
 
-_FIELD_NAMES = {f.name for f in fields(Record)}
+_FIELD_NAMES = {f.name for f in fields(Record)} - {"entry"}
 
 
 # version -> function turning a record dict of that version into the next version's form
@@ -120,7 +131,7 @@ def record_from_json(line: str, version: int = SCHEMA_VERSION) -> Record:
     if data["status"] not in STATUSES:
         raise RecordError(f"unknown status {data['status']!r}")
     _check_types(data)
-    return Record(**{k: v for k, v in data.items() if k in _FIELD_NAMES})
+    return Record(entry=data[ENTRY_FIELD], **{k: v for k, v in data.items() if k in _FIELD_NAMES})
 
 
 _LONGEST = 10_000  # the longest answer the harness replays (verify.MAX_ANSWER_MOVES)

@@ -104,7 +104,7 @@ class RunStore:
                     break  # the partial last line of a killed run: never a finished record
                 raise RecordError(f"{path} line {number} is unreadable: {exc}") from exc
         _refuse_duplicates(records, path)
-        strangers = sorted({r.solver for r in records} - set(manifest.solvers))
+        strangers = sorted({r.entry for r in records} - set(manifest.solvers))
         strangers += sorted({r.suite for r in records} - set(manifest.suites))
         if strangers:
             raise RecordError(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +84,7 @@ def load_runs(
                 f"run {folder} has no records yet: finish it (bench run --resume {folder}) "
                 "or leave it out"
             )
-        frame = _typed(pd.DataFrame([asdict(r) for r in records]).drop(columns=["info", "error"]))
+        frame = _typed(pd.DataFrame([r.to_dict() for r in records]).drop(columns=["info", "error"]))
         # workers append records as they finish, so file order varies from run to run; a
         # bootstrap resamples by position, and its interval must not depend on that order
         frame = frame.sort_values(["solver", "suite", "instance"], kind="stable")

@@ -54,7 +54,7 @@ def test_an_efficientcube_run_is_replayed_and_judged(tmp_path, suite):
     store = import_published("efficientcube", _pickle(tmp_path, solutions), suite, tmp_path)
     records = store.read_records()
     assert [r.status for r in records] == ["solved", "solved", "wrong"]
-    assert records[0].solver == "efficientcube[beam_width=64]" and records[0].gap_qtm == 0
+    assert records[0].entry == "efficientcube[beam_width=64]" and records[0].gap_qtm == 0
     manifest = store.read_manifest()
     origin = manifest.solvers["efficientcube[beam_width=64]"].origin
     assert origin["licence"] == "CC-BY-4.0" and len(origin["file_sha256"]) == 64

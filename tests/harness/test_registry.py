@@ -190,7 +190,7 @@ def test_built_ins_are_entry_points_and_a_plug_in_may_not_take_their_names(monke
         assert registry.available_solvers()["random"].endswith(":RandomSolver")
 
 
-def test_solvers_declare_what_a_cluster_replica_needs():
+def test_solvers_declare_what_a_cluster_worker_needs():
     from cubebench.harness.registry import solver_resources
 
     assert solver_resources("kociemba") == {"num_cpus": 1.0, "num_gpus": 0.0}

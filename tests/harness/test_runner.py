@@ -41,7 +41,7 @@ def _run(tmp_path, suite, *solvers, **kwargs) -> list:
 
 
 def _statuses(records, solver):
-    return [r.status for r in records if r.solver == f"tests.fakes:{solver}"]
+    return [r.status for r in records if r.entry == f"tests.fakes:{solver}"]
 
 
 def test_each_misbehaviour_gets_its_status_and_the_run_goes_on(tmp_path, tiny_suite):
@@ -64,7 +64,7 @@ def test_each_misbehaviour_gets_its_status_and_the_run_goes_on(tmp_path, tiny_su
     assert _statuses(records, "Mutating") == ["error"] * 3
     assert _statuses(records, "NotAnAttempt") == ["error"] * 3
     assert _statuses(records, "Dying") == ["error"] * 3
-    by = {(r.solver.split(":")[1], r.instance): r for r in records}
+    by = {(r.entry.split(":")[1], r.instance): r for r in records}
     right = by[("Right", 0)]
     assert right.moves and right.length_htm == 2 and right.gap_htm == 0
     # the info the solver gave, and the metric it declares (face turns, by default)
@@ -79,10 +79,10 @@ def test_each_misbehaviour_gets_its_status_and_the_run_goes_on(tmp_path, tiny_su
 
 def test_hanging_and_late_solvers_time_out(tmp_path, tiny_suite):
     records = _run(tmp_path, tiny_suite, "Hanging", "Slow", time_limit=0.5)
-    hanging = [r for r in records if r.solver.endswith("Hanging")]
+    hanging = [r for r in records if r.entry.endswith("Hanging")]
     assert [r.status for r in hanging] == ["timeout"] * 3
     assert "killed after" in hanging[0].error
-    slow = [r for r in records if r.solver.endswith("Slow")]
+    slow = [r for r in records if r.entry.endswith("Slow")]
     assert [r.status for r in slow] == ["timeout"] * 3
     assert "over the budget" in slow[0].error and slow[0].moves  # it answered, but late
 
@@ -196,7 +196,7 @@ def test_an_entry_with_its_own_limit_attempts_only_its_first_instances(tmp_path,
         out=str(tmp_path / "runs"),
     )
     store = run(config, show_progress=False, run_id="r")
-    ids = lambda records, key: sorted(r.instance for r in records if r.solver == key)  # noqa: E731
+    ids = lambda records, key: sorted(r.instance for r in records if r.entry == key)  # noqa: E731
     assert ids(store.read_records(), "tests.fakes:Right") == [0, 1]
     assert ids(store.read_records(), "few") == [0]
     manifest = store.read_manifest()

@@ -1,4 +1,4 @@
-"""The seam's messages: what a replica answers, typed, for each way a solver can end."""
+"""The seam's messages: what a worker answers, typed, for each way a solver can end."""
 
 from __future__ import annotations
 

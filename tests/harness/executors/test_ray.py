@@ -1,5 +1,5 @@
 """The Ray executor on a local Ray instance: the same records as the local executor, and
-the same guarantees when replicas hang, die or the driver is killed."""
+the same guarantees when workers hang, die or the driver is killed."""
 
 from __future__ import annotations
 
@@ -69,13 +69,13 @@ def test_both_executors_give_the_same_records(tmp_path, local_ray):
     assert node["cpu"] == manifest.machine["cpu"] and "isa" in node
 
 
-def test_a_replica_that_dies_mid_instance_is_replaced_and_the_instance_recorded_once(
+def test_a_worker_that_dies_mid_instance_is_replaced_and_the_instance_recorded_once(
     tmp_path, local_ray
 ):
     marker = tmp_path / "died"
     config = _config(tmp_path, "DiesOnce", "ray", settings={"marker": str(marker)})
     records = run(config, show_progress=False, run_id="r").read_records()
-    assert marker.exists()  # one replica did die
+    assert marker.exists()  # one worker did die
     keys = [r.key for r in records]
     assert len(keys) == len(set(keys)) == 12
     assert all(r.status == "solved" for r in records)  # the lost instance was retried

@@ -112,7 +112,7 @@ def test_a_node_lost_mid_run_then_the_driver_killed_and_resumed(tmp_path, cluste
                        "--set", f"gate={gate}", "--time-limit", "900", pause=0.2)  # fmt: skip
     run = _start(args, env)
     folder = out / "r"
-    # no cube is answered until a replica has loaded on each node, however slow the second
+    # no cube is answered until a worker has loaded on each node, however slow the second
     # one's start: otherwise the first could take every record before the node is lost
     wait_for(lambda: len(_manifest_nodes(folder)) == 2 or run.poll() is not None, "nodes", 600)
     gate.touch()
@@ -121,7 +121,7 @@ def test_a_node_lost_mid_run_then_the_driver_killed_and_resumed(tmp_path, cluste
     assert nodes["config"]["address"] == address
     raylet = _raylet(node_port)
     assert raylet is not None, "the second node's raylet is not running"
-    os.kill(raylet, signal.SIGKILL)  # the node dies, and the replica on it
+    os.kill(raylet, signal.SIGKILL)  # the node dies, and the worker on it
     have = len(record_lines(folder))
     wait_for(lambda: len(record_lines(folder)) >= have + 8 or run.poll() is not None, "more", 300)
     run.kill()  # then the driver

@@ -21,7 +21,7 @@ def _store(tmp_path: Path, records: int = 0) -> RunStore:
     pins = {"solvers": {"s": SolverPin("s", {})}, "suites": {"q": SuitePin("a" * 64, 9, {})}}
     store.write_manifest(Manifest(run_id="run", **pins))
     for i in range(records):
-        store.append(Record(solver="s", suite="q", instance=i, status="solved"))
+        store.append(Record(entry="s", suite="q", instance=i, status="solved"))
     store.close()
     return store
 
@@ -67,7 +67,7 @@ def test_a_complete_last_record_without_its_newline_is_kept(tmp_path):
     path.write_bytes(path.read_bytes()[:-1])  # a crash between the write and the newline
     assert len(store.read_records()) == 3  # reading counts it ...
     store.lock()  # ... so the next writer must keep it
-    store.append(Record(solver="s", suite="q", instance=3, status="solved"))
+    store.append(Record(entry="s", suite="q", instance=3, status="solved"))
     store.close()
     assert [r.instance for r in store.read_records()] == [0, 1, 2, 3]
 
@@ -78,7 +78,7 @@ def test_a_cut_last_record_is_dropped_by_the_next_writer(tmp_path):
     path.write_bytes(path.read_bytes()[:-20])
     assert len(store.read_records()) == 2
     store.lock()
-    store.append(Record(solver="s", suite="q", instance=2, status="solved"))
+    store.append(Record(entry="s", suite="q", instance=2, status="solved"))
     store.close()
     assert [r.instance for r in store.read_records()] == [0, 1, 2]
     assert all(json.loads(line) for line in path.read_text().splitlines())
