@@ -12,6 +12,8 @@ to this list.
 - **The cube**: the batched engine over sticker-major ``(54, N)`` uint8 states, notation,
   validation, scrambles, move sets (HTM and QTM), the 48 symmetries and the encodings the
   seed models use.
+- **Program solvers**: :class:`ProgramSolver`, a solver that is any executable speaking
+  the cubebench solver protocol (``docs/protocol.md``), described by a :class:`ProgramSpec`.
 - **Suites and runs**: :func:`load_suite`, :func:`run` with :class:`RunConfig`, stored runs
   (:class:`RunStore`, :func:`load_runs`), the exact distance oracle.
 - **Provenance** a trainer records: :func:`machine_info`, :func:`instruction_set`,
@@ -214,6 +216,11 @@ if TYPE_CHECKING:
     from .interrupts import Terminated as Terminated
     from .paths import cache_dir as cache_dir
     from .paths import home_dir as home_dir
+    from .programs.protocol import PROTOCOL_VERSION as PROTOCOL_VERSION
+    from .programs.solver import ProgramSettings as ProgramSettings
+    from .programs.solver import ProgramSolver as ProgramSolver
+    from .programs.spec import ProgramSpec as ProgramSpec
+    from .programs.spec import read_program_spec as read_program_spec
     from .records.provenance import machine_info as machine_info
     from .records.store import RunStore as RunStore
     from .registry import (

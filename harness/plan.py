@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from .benchmark import default_benchmark, default_entries
-from .registry import available_solvers, load_settings_file, resolve_solver_class, settings_class
+from .programs.spec import read_program_spec
+from .registry import (
+    available_solvers,
+    load_settings_file,
+    program_file,
+    resolve_solver_class,
+    settings_class,
+)
 from .runconfig import RunConfig, SolverSpec
 from .solver import SettingsError, parse_assignments, parse_settings
 
@@ -52,6 +59,7 @@ def plan_run(
     )
     if not solvers and not full:  # the benchmark's own settings, under the user's
         entries = default_entries(entries)
+    entries = [_program_entry(spec) for spec in entries]
     return replace(
         benchmark,
         solvers=tuple(entries),
@@ -157,3 +165,14 @@ def _parsed(solver: str, setting: str, value: str) -> object:
     of one value are told apart from two values."""
     cls = settings_class(resolve_solver_class(solver))
     return getattr(parse_settings(cls, {setting: value}), setting)
+
+
+def _program_entry(spec: SolverSpec) -> SolverSpec:
+    """A program solver named by its TOML file: asked for by the file's absolute path (a
+    resume from another folder finds it), shown by the name the file gives."""
+    if not spec.name.endswith(".toml"):
+        return spec
+    path = program_file(spec.name)
+    assert path is not None  # every .toml name is a file's
+    name = read_program_spec(path).name  # a bad file is refused here, in one line
+    return replace(spec, name=str(path), label=spec.label or name)

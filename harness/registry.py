@@ -1,9 +1,11 @@
 """Solver names -> classes, resolved lazily so nothing heavy loads until a solver is used.
 
-Three ways to name a solver: a built-in name (``kociemba``), a name another package
-registers in the entry-point group ``cubebench.solvers`` (value ``"module:Class"``), or a
-``module:Class`` path directly. A solver class takes one argument, its settings (an
-instance of its ``Settings`` class, a :class:`cubebench.harness.solver.SolverSettings` subclass).
+Five ways to name a solver: a built-in name (``kociemba``), a name another package
+registers in the entry-point group ``cubebench.solvers`` (value ``"module:Class"``), a
+``module:Class`` path directly, a program solver's TOML file (``./my-solver.toml``,
+:mod:`~cubebench.harness.programs`) or the name of one kept in ``$CUBEBENCH_HOME/solvers/``.
+A solver class takes one argument, its settings (an instance of its ``Settings`` class, a
+:class:`cubebench.harness.solver.SolverSettings` subclass).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 from .errors import InputError
 from .naming import did_you_mean
+from .paths import home_dir
 from .records.provenance import code_origin
 from .solver import (
     SettingsError,
@@ -96,10 +99,35 @@ def builtin_solvers() -> dict[str, str]:
     return _registered(ENTRY_POINT_GROUP)[0]
 
 
+PROGRAM_TARGET = "cubebench.harness.programs.solver:ProgramSolver"
+"""The adapter of every program solver named by its TOML file."""
+
+
+def program_file(name: str) -> Path | None:
+    """The TOML file a solver name stands for: a path to one (``./my-solver.toml``), or a
+    name kept in ``$CUBEBENCH_HOME/solvers/NAME.toml``; None for any other name."""
+    if name.endswith(".toml"):
+        return Path(name).expanduser().resolve()
+    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}", name):
+        kept = home_dir() / "solvers" / f"{name}.toml"
+        if kept.is_file():
+            return kept
+    return None
+
+
+def home_programs() -> dict[str, str]:
+    """The program solvers kept in ``$CUBEBENCH_HOME/solvers/``, name -> file."""
+    folder = home_dir() / "solvers"
+    found = sorted(folder.glob("*.toml")) if folder.is_dir() else []
+    return {path.stem: str(path) for path in found}
+
+
 def available_solvers() -> dict[str, str]:
-    """Every known name and its ``module:Class`` target, built-ins first."""
+    """Every known name and its ``module:Class`` target (a kept program's: its file),
+    built-ins first."""
     builtin, plugins = _registered(ENTRY_POINT_GROUP)
-    return {**builtin, **plugins}
+    kept = {k: v for k, v in home_programs().items() if k not in builtin and k not in plugins}
+    return {**builtin, **plugins, **kept}
 
 
 _EXTRAS = re.compile(r"\s*\[[^\]]*\]\s*$")
@@ -137,6 +165,10 @@ def solver_origin(name: str) -> dict[str, Any]:
     distribution, version and source identity (:func:`~cubebench.harness.records.provenance.
     code_origin`). A built-in is cubebench's, whose commit the manifest records already."""
     builtin, plugins = _registered(ENTRY_POINT_GROUP)
+    if name not in builtin and name not in plugins and (path := program_file(name)):
+        from .programs.spec import read_program_spec
+
+        return read_program_spec(path).origin()
     target = builtin.get(name) or plugins.get(name) or name
     if name in builtin:
         origin = {"registered": "built-in", "target": target, "distribution": DISTRIBUTION}
@@ -161,6 +193,11 @@ def solver_target(name: str) -> str:
     """
     known = available_solvers()
     target = known.get(name)
+    builtin, plugins = _registered(ENTRY_POINT_GROUP)
+    if name not in builtin and name not in plugins and (path := program_file(name)):
+        if not path.is_file():
+            raise UnknownSolverError(f"program file {name}: no such file")
+        return PROGRAM_TARGET
     if target is None and ":" in name:
         target = name
     if target is None:
@@ -201,6 +238,12 @@ class Resolved:
     name: str
     target: str
     settings: SolverSettings
+    source: str = ""  # a program solver's TOML file (the name a run asked for)
+
+    @property
+    def asked_as(self) -> str:
+        """The name the run gives it when resolving it again (a program's file)."""
+        return self.source or self.name
 
     def settings_dict(self) -> dict[str, Any]:
         """Every setting's value, defaults included, as plain data (the manifest's)."""
@@ -216,7 +259,14 @@ def resolve(name: str, settings: Mapping[str, Any] | None = None) -> Resolved:
     """
     target = solver_target(name)
     cls = import_target(target, name)
-    return Resolved(name, target, checked_settings(name, cls, settings))
+    path = program_file(name) if target == PROGRAM_TARGET else None
+    if path is None:
+        return Resolved(name, target, checked_settings(name, cls, settings))
+    from .programs.spec import read_program_spec
+
+    spec = read_program_spec(path)  # its errors name the file and the key
+    parsed = checked_settings(spec.name, cls, {**(settings or {}), "program": str(path)})
+    return Resolved(spec.name, target, parsed, str(path))
 
 
 def construct(entry: Resolved) -> Solver:

@@ -122,7 +122,10 @@ def _first_manifest(
         suites={s.name: SuitePin(s.sha256, s.total, s.meta, s.states_sha256) for s in suites},
         solvers={
             key: SolverPin(
-                entry.name, entry.settings_dict(), solver_origin(entry.name), _loaded(started[key])
+                entry.name,
+                entry.settings_dict(),
+                solver_origin(entry.asked_as),
+                _loaded(started[key]),
             )
             for key, entry in entries.items()
         },

@@ -142,6 +142,10 @@ class SolverHooks(Protocol):
       setting, else ``htm``.
     - an attempt's ``info``: free-form, stored with the record (``info["metric"]`` says the
       move set of that answer; ``info["gave_up"]`` why it has none).
+    - ``needs_reload`` and ``reload()``: a solver that lost its state on a cube (a program
+      solver whose program was killed) sets ``needs_reload``; its worker then calls
+      ``reload()`` before it takes another cube, and the restart is charged to no cube.
+      Default: never.
     """
 
     @classmethod
@@ -171,6 +175,12 @@ def resources_of(cls: type, settings: Any) -> dict[str, float]:
         "num_cpus": float(getattr(settings, "threads", 1)),
         "num_gpus": 1.0 if device.startswith("cuda") else 0.0,
     }
+
+
+def reload_of(solver: object) -> Any:
+    """The solver's ``reload`` method when it asks for one now, else None (:class:`SolverHooks`)."""
+    hook = getattr(solver, "reload", None)
+    return hook if callable(hook) and getattr(solver, "needs_reload", False) is True else None
 
 
 def runtime_info_of(solver: object) -> dict[str, Any]:

@@ -77,6 +77,8 @@ class LocalExecutor:
                             task, w.task = w.task, None
                             assert task is not None, f"{message} with no task out"
                             sink.result(task, message)
+                            if message.reloading:  # no cube until it says Ready again
+                                w.ready = False
                         elif isinstance(message, Died):
                             if w.task is not None:
                                 sink.failure(w.task, "error", describe_exit(w), None)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cube import facelets_to_state
-from ..solver import Budget, checkpoint_of, metric_of, runtime_info_of
+from ..solver import Budget, checkpoint_of, metric_of, reload_of, runtime_info_of
 from ..verify import RawAttempt, to_raw
 
 if TYPE_CHECKING:
@@ -77,6 +77,7 @@ class Solved:
 
     key: TaskKey
     raw: RawAttempt
+    reloading: bool = False  # the worker reloads its solver before its next cube
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class Crashed:
     key: TaskKey
     error: str
     wall_s: float
+    reloading: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,27 @@ class Died:
 
 Started = Ready | LoadFailed
 Outcome = Solved | Crashed
+
+
+def reload_solver(instance: Any) -> Started | None:
+    """Reload a solver that asks for it after a cube (:func:`~cubebench.harness.solver.
+    reload_of`); what to tell the runner, or None where it did not ask."""
+    hook = reload_of(instance)
+    if hook is None:
+        return None
+    start = time.perf_counter()
+    try:
+        hook()
+    except BaseException as exc:  # report any reload failure, as a load's
+        return LoadFailed(f"reload: {type(exc).__name__}: {exc}")
+    report = LoadReport(
+        name=instance.name,
+        checkpoint_sha256=checkpoint_of(instance),
+        runtime=runtime_info_of(instance),
+        load_s=round(time.perf_counter() - start, 3),
+        load_peak_rss_mb=peak_rss_mb(),
+    )
+    return Ready(report)
 
 
 def load_solver(entry: Resolved) -> tuple[Any, Started]:
@@ -147,6 +170,8 @@ def solve_task(instance: Any, task: Task, limits: Budget) -> Outcome:
         raw = to_raw(attempt, wall, limits.max_length)
         if isinstance(raw.info, dict) and "metric" not in raw.info:
             raw.info["metric"] = declared_metric(instance)
-        return Solved(task.key, raw)
+        return Solved(task.key, raw, reload_of(instance) is not None)
     except Exception as exc:  # a crashing solver costs one instance, never the run
-        return Crashed(task.key, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
+        wall = time.perf_counter() - start
+        error = f"{type(exc).__name__}: {exc}"
+        return Crashed(task.key, error, wall, reload_of(instance) is not None)

@@ -24,7 +24,16 @@ from ..records.schema import Status
 from ..registry import Resolved, entry_resources, prepare
 from ..solver import ArgumentError, Budget, SolverLoadError, kill_after
 from .base import Job, Sink
-from .messages import LoadReport, Outcome, Ready, Started, Task, load_solver, solve_task
+from .messages import (
+    LoadReport,
+    Outcome,
+    Ready,
+    Started,
+    Task,
+    load_solver,
+    reload_solver,
+    solve_task,
+)
 from .workers import LOAD_TIMEOUT_S
 
 try:
@@ -56,7 +65,12 @@ class SolverActor:
         return self.message, node, machine_info()
 
     def solve(self, task: Task) -> Outcome:
-        return solve_task(self.instance, task, self.limits)
+        outcome = solve_task(self.instance, task, self.limits)
+        # a solver that asks for a reload (a program solver's program, restarted) does it
+        # before its next cube; under Ray it is part of this call, after the cube's time
+        # (one that fails leaves it asking, and its next cube is an error)
+        reload_solver(self.instance)
+        return outcome
 
 
 @dataclass

@@ -16,10 +16,11 @@ import time
 from dataclasses import asdict
 from multiprocessing.connection import Connection, wait
 
+from .. import processes
 from ..interrupts import SIGNALS, die_with_parent
 from ..registry import Resolved
 from ..solver import Budget, SolverLoadError
-from .messages import LoadFailed, LoadReport, Ready, Task, load_solver, solve_task
+from .messages import LoadFailed, LoadReport, Ready, Task, load_solver, reload_solver, solve_task
 
 _CONTEXT = mp.get_context("spawn")
 STOP_WAIT_S = 5.0
@@ -87,7 +88,12 @@ def _worker_main(conn: Connection, entry: Resolved, budget: dict, log: str = "")
             return
         try:
             conn.send(solve_task(instance, task, limits))
+            reloaded = reload_solver(instance)  # after the answer: charged to no cube
+            if reloaded is not None:
+                conn.send(reloaded)
         except OSError:  # the parent is gone
+            return
+        if isinstance(reloaded, LoadFailed):
             return
 
 
@@ -115,15 +121,14 @@ class Worker:
         return self.conn.recv()
 
     def rss_bytes(self) -> int:
-        try:
-            with open(f"/proc/{self.process.pid}/statm") as fh:
-                return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-        except (OSError, ValueError, IndexError):
-            return 0
+        """The worker's resident memory and that of every process it started (a program
+        solver's program): the run's memory limit is the whole tree's."""
+        pid = self.process.pid
+        return 0 if pid is None else processes.rss_bytes(processes.tree(pid))
 
     def kill(self) -> None:
-        if self.process.is_alive():
-            self.process.kill()
+        if self.process.is_alive() and self.process.pid is not None:
+            processes.kill_tree(self.process.pid)  # a program solver's program with it
         self.process.join(timeout=5)
         self.conn.close()
 
@@ -187,8 +192,5 @@ def stop_all(workers: dict[str, Worker] | list[Worker], *, graceful: bool = Fals
         deadline = time.monotonic() + STOP_WAIT_S
         for worker in group:
             worker.process.join(timeout=max(deadline - time.monotonic(), 0))
-    for worker in group:
-        if worker.process.is_alive():
-            worker.process.kill()
     for worker in group:
         worker.kill()

@@ -21,8 +21,15 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-NOT_IDENTITY: Final = ("registered", "url", "editable", "dirty", "module")
-"""Origin fields that say how code was found or installed, not which code it is."""
+NOT_IDENTITY: Final = ("registered", "url", "editable", "dirty", "module", "spec_file", "command")
+"""Origin fields that say how code was found or installed, not which code it is (a program's
+``command`` with its absolute paths: its ``arguments`` as its file writes them, and its
+executable's hash, say which program it is)."""
+NOT_IDENTITY_SETTINGS: Final = ("program",)
+"""Settings that say where a thing is, not what it is: a program solver's TOML file (its
+command, executable and version are its identity)."""
+PINNED_IDENTITY: Final = ("precision", "program_version")
+"""Pinned fields beyond the file hashes (``*_sha256``) that can change an entry's answers."""
 
 SETTINGS_ADDED: Final[dict[str, Any]] = {
     "metric": "htm",
@@ -48,8 +55,8 @@ def identity_parts(
     ``setting.*`` (every setting) and the pinned ``*_sha256`` and ``precision``."""
     parts: dict[str, Any] = {"solver": solver}
     parts |= {f"origin.{k}": v for k, v in (origin or {}).items() if k not in NOT_IDENTITY}
-    parts |= {f"setting.{k}": v for k, v in settings.items()}
-    parts |= {k: v for k, v in pinned.items() if k.endswith("_sha256") or k == "precision"}
+    parts |= {f"setting.{k}": v for k, v in settings.items() if k not in NOT_IDENTITY_SETTINGS}
+    parts |= {k: v for k, v in pinned.items() if k.endswith("_sha256") or k in PINNED_IDENTITY}
     return json.loads(json.dumps(parts, default=str))
 
 
