@@ -217,6 +217,7 @@ if TYPE_CHECKING:
     from .paths import cache_dir as cache_dir
     from .paths import home_dir as home_dir
     from .programs.protocol import PROTOCOL_VERSION as PROTOCOL_VERSION
+    from .programs.serve import serve_protocol as serve_protocol
     from .programs.solver import ProgramSettings as ProgramSettings
     from .programs.solver import ProgramSolver as ProgramSolver
     from .programs.spec import ProgramSpec as ProgramSpec

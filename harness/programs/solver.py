@@ -69,8 +69,10 @@ class ProgramSolver:
         self._asked = 0
         self._process = ProgramProcess(self.spec)
         handshake = self._start()
+        program = self.spec.command[0]
         self.runtime_info: dict[str, Any] = {
-            "program": self.spec.command[0],
+            # the program itself: a driver's binary, else the command's executable
+            "program": self.spec.identified_by[-1] if self.spec.identified_by else program,
             "program_name": handshake.name,
             "program_version": handshake.version,
             "executable_sha256": self.spec.executable_sha256(),

@@ -56,12 +56,14 @@ class ProgramSpec:
     load_timeout_s: float = LOAD_TIMEOUT_S
     file: str | None = None
     written: tuple[str, ...] = ()  # the command as its file writes it (paths relative to it)
+    identified_by: tuple[str, ...] = ()  # the files that make it the program it is
 
     def executable_sha256(self) -> str:
-        """The sha256 of the executable's bytes (a script's, for an interpreter's script
-        the script's too: each file named in the command that exists is hashed in turn)."""
+        """The sha256 of the program's files in turn: ``identified_by`` where given (a
+        driver and the binary it runs), else each file the command names (an interpreter
+        and its script both)."""
         digest = hashlib.sha256()
-        for part in self.command:
+        for part in self.identified_by or self.command:
             path = Path(part)
             if path.is_absolute() and path.is_file():
                 digest.update(path.read_bytes())
