@@ -11,7 +11,7 @@ import typer
 from ..errors import InputError
 from ..interrupts import Interrupted, exit_status
 from ..runner import RunInterruptedError
-from .published import runs_app
+from .published import check_command, runs_app
 from .report import (
     compare_command,
     doc_tables_command,
@@ -43,6 +43,7 @@ app.command("site")(site_command)
 app.command("compare")(compare_command)
 app.command("leaderboard")(leaderboard_command)
 app.command("doc-tables")(doc_tables_command)
+app.command("check")(check_command)
 app.command("train", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(
     train_command
 )

@@ -21,7 +21,14 @@ from .formatting import format_table
 from .frame import LoadedRun
 from .site_assets import CSS, script
 from .site_html import cell_href, cube_href, entry_href, esc, page, slug, table
-from .site_pages import cell_page, cube_facelets, cube_page, disagreeing, entry_page
+from .site_pages import (
+    cell_page,
+    cube_facelets,
+    cube_page,
+    disagreeing,
+    entry_fit,
+    entry_page,
+)
 
 
 @dataclass(frozen=True)
@@ -94,7 +101,17 @@ def _index(content: SiteContent) -> str:
         body.append(f"<p class='note'>{esc(content.left_out)}</p>")
     labels = sorted(content.data["label"].unique())
     body.append("<h2 id='entries'>Entries</h2><ul>")
-    body += [f"<li><a href='{entry_href(label)}'>{esc(label)}</a></li>" for label in labels]
+    fit = {label: entry_fit(label, content.runs, content.data) for label in labels}
+    body.append(
+        "<p class='note'>✓: the entry's runs pass <code>bench check</code> (the suite's cubes, "
+        "each once, every answer replayed, provenance and times), fit for a leaderboard; "
+        "✗: its page says which check fails.</p>"
+    )
+    body += [
+        f"<li><a href='{entry_href(label)}'>{esc(label)}</a> "
+        f"<span class='check'>{'✓' if fit[label] else '✗'}</span></li>"
+        for label in labels
+    ]
     body.append("</ul><h2 id='runs'>Runs</h2><ul>")
     body += [f"<li><b>{esc(rid)}</b>: {esc(text)}</li>" for rid, text in content.runs_text]
     body.append("</ul>")

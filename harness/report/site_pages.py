@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -166,6 +167,29 @@ def cube_page(suite: str, instance: int, rows: pd.DataFrame, facelets: str | Non
     return page(f"Cube {instance} of {suite}", "".join(body), 2)
 
 
+def entry_fit(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> bool:
+    """Whether every run of an entry passes ``bench check`` for it."""
+    rows = data[data["label"] == label][["run", "solver"]].drop_duplicates()
+    by_id = {r.run_id: r for r in runs}
+    pairs = zip(rows["run"], rows["solver"], strict=True)
+    return all(submission_verdict(by_id[run].folder, key).startswith("fit") for run, key in pairs)
+
+
+def submission_verdict(folder: Path, key: str) -> str:
+    """What ``bench check`` says of one entry of a run, in a line: fit for a leaderboard,
+    or which checks it fails."""
+    from ..check import check_submission
+    from ..errors import InputError
+
+    try:
+        failed = [f for f in check_submission(folder, entry=key) if not f.ok]
+    except InputError as exc:
+        return f"not checked: {exc}"
+    if not failed:
+        return "fit for a leaderboard (bench check: every check passes)"
+    return "not fit: " + "; ".join(f"{f.check}: {f.message}" for f in failed)
+
+
 def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> str:
     rows = data[data["label"] == label][["run", "solver"]].drop_duplicates()
     by_id = {r.run_id: r for r in runs}
@@ -190,6 +214,7 @@ def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> str:
             "load time s": entry.get("load_s"),
             "load peak memory MB": entry.get("load_peak_rss_mb"),
             "command": " ".join(manifest.command),
+            "submission check": submission_verdict(by_id[run_id].folder, key),
         }
         body.append(f"<h2>In run {esc(run_id)}</h2><dl class='facts'>")
         body += [
