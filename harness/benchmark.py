@@ -20,6 +20,8 @@ DEFAULT_ENTRIES: dict[str, tuple[dict[str, str], int | None]] = {
     "seq2seq-transformer": ({}, None),
     "value-transformer": ({"beam_width": "300"}, 5),
     "deepcubea": ({}, 5),
+    "dietz-cubex": ({}, None),
+    "winter-kociemba": ({}, 20),
 }
 """The default benchmark: every system the project names, each with the settings and the
 number of cubes a suite (None: the run's) that fit the run in about 15 minutes on 2 cores.
@@ -27,7 +29,10 @@ The fast ones run at their defaults on every cube of the run; ``seq2seq-transfor
 decodes greedily, as its seed. The value searches cost seconds a cube, so they run on the
 first 5 cubes of each suite: ``deepcubea``'s A* at its defaults (seconds on deep cubes), and
 ``value-transformer``'s beam at 300, its seed's width for 10-move scrambles (its default,
-1000, takes several times as long a deep cube).
+1000, takes several times as long a deep cube). The classic C programs run where
+``cubebench[classic]`` is installed: ``dietz-cubex`` (milliseconds a cube) on every cube,
+``winter-kociemba`` (which loads its tables again for every cube, half a second) on the
+first 20 of each suite.
 An entry at other than its defaults is labelled with them, and a matrix cell says how many
 cubes it covers. ``--set`` still overrides."""
 DEFAULT_SOLVERS = tuple(DEFAULT_ENTRIES)

@@ -22,6 +22,7 @@ from .registry import (
     program_file,
     resolve_solver_class,
     settings_class,
+    solver_installed,
 )
 from .runconfig import RunConfig, SolverSpec
 from .solver import SettingsError, parse_assignments, parse_settings
@@ -47,9 +48,8 @@ def plan_run(
     Raises:
         SettingsError: a setting given twice, for a solver not in the run, or malformed.
     """
-    benchmark = default_benchmark(
-        config.get("out", "results"), tuple(available_solvers()), full=full
-    )
+    installed = tuple(n for n in available_solvers() if solver_installed(n))
+    benchmark = default_benchmark(config.get("out", "results"), installed, full=full)
     names = list(solvers or [s.name for s in benchmark.solvers])
     chosen_suites, suite_limits = split_suite_limits(list(suites or benchmark.suites))
     if not solvers and not suites and not full and limit is None:

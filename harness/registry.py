@@ -159,6 +159,12 @@ def solver_extras(name: str) -> tuple[list[str], dict[str, str | None]]:
     return [], {}
 
 
+def solver_installed(name: str) -> bool:
+    """Whether everything a solver's extras name is installed (a built-in without extras,
+    a plug-in: always)."""
+    return all(v is not None for v in solver_extras(name)[1].values())
+
+
 def solver_origin(name: str) -> dict[str, Any]:
     """How a solver name was found and what code provides it (recorded in manifests):
     ``registered`` is ``built-in``, ``entry point`` or ``module:Class``; a plug-in adds its

@@ -115,3 +115,28 @@ def test_sigkill_of_the_driver_then_resume_loses_and_duplicates_nothing(tmp_path
     assert records.read_text().splitlines()[: len(before)] == before
     assert all(r.status == "solved" for r in after)
     assert RunStore(out / "killed").read_manifest().finished
+
+
+def test_a_program_solver_runs_on_ray_as_here_and_a_hang_costs_one_cube(tmp_path, local_ray):
+    """The protocol's program under Ray: the same records as the local executor, and a
+    program that hangs on one cube is killed, restarted and goes on."""
+    from tests.harness.programs.test_program_solver import fake_toml
+
+    def program(executor: str, *args: str) -> list:
+        spec = SolverSpec(str(fake_toml(tmp_path, *args)), label="fake")
+        config = RunConfig(
+            solvers=(spec,),
+            suites=("depth-03-v1",),
+            out=str(tmp_path / executor / "-".join(args)),
+            executor=executor,
+            workers=1,
+            limit=4,
+            time_limit=2.0,
+        )
+        return run(config, show_progress=False, run_id="r").read_records()
+
+    on_ray = program("ray", "right")
+    assert _comparable(on_ray) == _comparable(program("local", "right"))
+    assert all(r.status == "solved" and "cpu_s" in r.info for r in on_ray)
+    hung = sorted(program("ray", "hang", "2"), key=lambda r: r.instance)
+    assert [r.status for r in hung] == ["solved", "timeout", "solved", "solved"]
