@@ -44,6 +44,9 @@ def test_optima_are_added_and_the_cubes_kept(tmp_path: Path) -> None:
     assert [i.optimal_htm for i in after.instances] == OPTIMA["htm"]
     assert after.states_sha256 == before.states_sha256 and after.sha256 != before.sha256
     assert suite_info(name).meta["optimal_htm_proved"] == len(SCRAMBLES)
+    # the seconds add up every search's, however short (milliseconds each, here)
+    spent = suite_info(name).meta["optimal_htm_seconds"]
+    assert spent > 0 and spent == pytest.approx(sum(o.seconds for o in outcomes), abs=0.01)
 
 
 def test_worker_processes_find_the_tables_built_once_before_they_start(
