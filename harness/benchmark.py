@@ -58,7 +58,7 @@ def default_entries(entries: list[SolverSpec]) -> list[SolverSpec]:
 
 
 def default_benchmark(
-    out: str = "results", available: tuple[str, ...] | None = None, full: bool = False
+    out: str = "", available: tuple[str, ...] | None = None, full: bool = False
 ) -> RunConfig:
     """The default benchmark's run: its entries (those of ``available`` solvers, when
     given), suites, cubes per suite, workers and time limit. ``full``: every entry at its

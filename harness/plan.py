@@ -49,7 +49,7 @@ def plan_run(
         SettingsError: a setting given twice, for a solver not in the run, or malformed.
     """
     installed = tuple(n for n in available_solvers() if solver_installed(n))
-    benchmark = default_benchmark(config.get("out", "results"), installed, full=full)
+    benchmark = default_benchmark(config.get("out", ""), installed, full=full)
     names = list(solvers or [s.name for s in benchmark.solvers])
     chosen_suites, suite_limits = split_suite_limits(list(suites or benchmark.suites))
     if not solvers and not suites and not full and limit is None:

@@ -70,7 +70,7 @@ class RunConfig:
     max_length: int | None = None
     workers: int = 1
     memory_limit_gb: float | None = 8.0
-    out: str = "results"
+    out: str = ""  # the folder that holds the run folder; "": the user's (paths.runs_dir)
     seed: int = 0
     executor: str = "local"  # or "ray" (cubebench.harness.executors)
     address: str | None = None  # the Ray cluster's: "auto", "HOST:PORT"; none starts one

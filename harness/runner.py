@@ -21,6 +21,7 @@ from .executors import Executor, make_executor
 from .executors.messages import Task, TaskKey
 from .interrupts import exit_status, terminate_as_interrupt
 from .naming import check_path_name
+from .paths import runs_dir
 from .progress import RunProgress
 from .records.manifest import Manifest, SolverPin, SuitePin
 from .records.provenance import git_info, machine_info, package_versions
@@ -64,6 +65,8 @@ def run(
     The run folder is created and locked before any solver loads, so a second run with the
     same id is refused at once; nothing is left behind when loading fails.
     """
+    if not config.out:  # the user's runs folder, written down: a resume finds it there
+        config = replace(config, out=str(runs_dir()))
     suites = _load_suites(config)
     keys = [s.key for s in config.solvers]
     if len(set(keys)) != len(keys):

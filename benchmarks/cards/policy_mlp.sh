@@ -8,7 +8,7 @@ BENCH=${BENCH:-bench}
 PYTHON=${PYTHON:-python}  # the same environment as $BENCH
 STEP=${1:-all}
 
-run() { "$BENCH" run --no-report --quiet "$@"; }
+run() { "$BENCH" run --no-report --quiet --out results "$@"; }
 
 if [[ $STEP == all || $STEP == random ]]; then
   # headline: beam width 4096 on all 1000 random-state cubes; one worker with two threads,

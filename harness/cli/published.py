@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from ..paths import runs_dir
+
 runs_app = typer.Typer(
     help="Runs that did not come from bench run (a peer's published answers, answers files), "
     "and answers written out."
@@ -20,7 +22,10 @@ def import_command(
     fmt: Annotated[str, typer.Argument(help="answers, efficientcube or deepcubea-output")],
     path: Annotated[Path, typer.Argument(help="the file")],
     suite: Annotated[str, typer.Option(help="the suite its answers are for")],
-    out: Annotated[Path, typer.Option(help="folder that holds run folders")] = Path("results"),
+    out: Annotated[
+        Path | None,
+        typer.Option(help="folder that holds run folders [default: $CUBEBENCH_HOME/runs]"),
+    ] = None,
     run_id: Annotated[str | None, typer.Option(help="name of the run folder")] = None,
     system: Annotated[str | None, typer.Option(help="the entry's name in tables")] = None,
     metric: Annotated[str | None, typer.Option(help="answers: htm or qtm")] = None,
@@ -37,6 +42,7 @@ def import_command(
     DeepCubeA's output.txt holds lengths only, recorded as claimed and never counted as verified.
     """
     command = ["bench", *sys.argv[1:]]
+    out = out if out is not None else runs_dir()
     if fmt == "answers":
         from ..submissions import import_answers
 

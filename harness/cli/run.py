@@ -82,7 +82,10 @@ def run_command(
         str | None, typer.Option(help="Ray cluster: auto or HOST:PORT; none starts one here")
     ] = None,
     memory_limit_gb: Annotated[float, typer.Option(help="kill a worker above this size")] = 8.0,
-    out: Annotated[Path, typer.Option(help="folder that holds run folders")] = Path("results"),
+    out: Annotated[
+        Path | None,
+        typer.Option(help="folder that holds run folders [default: $CUBEBENCH_HOME/runs]"),
+    ] = None,
     run_id: Annotated[str | None, typer.Option(help="name of the run folder")] = None,
     resume_run: Annotated[
         Path | None, typer.Option("--resume", help="run folder to finish")
@@ -132,7 +135,7 @@ def run_command(
             workers=workers,
             memory_limit_gb=memory_limit_gb,
             timing=timing,
-            out=str(out),
+            out=str(out) if out is not None else "",
             seed=seed,
             executor=executor,
             address=address,

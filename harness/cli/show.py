@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from ..paths import runs_dir
 from ..records.provenance import describe_origin
 from ..records.schema import RecordError
 from ..records.store import RunStore
@@ -94,7 +95,10 @@ LISTS = ("solvers", "suites", "runs")
 
 def ls_command(
     what: Annotated[str | None, typer.Argument(help="solvers, suites or runs")] = None,
-    out: Annotated[Path, typer.Option(help="folder that holds run folders")] = Path("results"),
+    out: Annotated[
+        Path | None,
+        typer.Option(help="folder that holds run folders [default: $CUBEBENCH_HOME/runs]"),
+    ] = None,
 ) -> None:
     """List registered solvers, suites, or stored runs."""
     if what is None:
@@ -115,7 +119,8 @@ def ls_command(
             typer.echo(f"{info.name:<20} {info.count:>6}  {info.sha256[:16]}  {info.origin}")
     elif what == "runs":
         # a hidden folder is one being written (an import's, a report's): never a run yet
-        runs = (p for p in out.glob("*") if not p.name.startswith("."))
+        folder = out if out is not None else runs_dir()
+        runs = (p for p in folder.glob("*") if not p.name.startswith("."))
         for folder in sorted(p for p in runs if (p / "manifest.json").exists()):
             try:
                 manifest = RunStore(folder).read_manifest()

@@ -281,3 +281,23 @@ def test_a_non_utf8_settings_file_and_an_absurd_length_budget_are_refused(tmp_pa
         split_settings(["policy-mlp"], [], path)
     with pytest.raises(ArgumentError, match="--max-length 100000000: at most"):
         RunConfig(solvers=(SolverSpec("random"),), suites=("depth-01-v1",), max_length=10**8)
+
+
+def test_a_users_run_goes_to_the_users_runs_folder_not_the_projects_results(
+    tmp_path, isolated_home
+):
+    """Without --out a run is the user's: under $CUBEBENCH_HOME/runs, never ./results, and
+    ``bench ls runs`` lists it from there."""
+    work = tmp_path / "checkout"
+    work.mkdir()
+    result = _bench(
+        "run", "-s", "kociemba", "--suite", "depth-03-v1:3", "--run-id", "mine", "--quiet",
+        "--no-report", cwd=work,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    folder = isolated_home / "runs" / "mine"
+    assert (folder / "records.jsonl").is_file() and not (work / "results").exists()
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["config"]["out"] == str(isolated_home / "runs")
+    listed = _bench("ls", "runs", cwd=work)
+    assert listed.stdout.startswith("mine ") and "finished" in listed.stdout
