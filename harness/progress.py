@@ -1,9 +1,13 @@
-"""Live progress of a run: one bar per solver and suite, with solved so far.
+"""Live progress of a run: what it will do, what runs now, and when the entry running ends.
 
-On a terminal the bars redraw in place. Written to a file or a pipe (CI, ``nohup``, ``tee``)
-they would appear only when the run ends, so there the run prints plain lines instead: one
-when an entry finishes a suite, and a count of all records at most every
-:data:`PLAIN_EVERY_S` seconds in between.
+A run opens with its plan (:meth:`RunProgress.announce`): the run id and folder, its entries
+and suites, the cubes each entry attempts and the budget. Entries run one after another, so
+the progress shows a bar for the whole run, a bar for the entry running with the time its
+cubes so far say it needs for the rest (its ETA), and a bar for each of its suite cells
+being solved now; a cell that finishes prints one line and its bar goes. On a terminal the
+bars redraw in place. Written to a file or a pipe (CI, ``nohup``, ``tee``) they would
+appear only when the run ends, so there the run prints plain lines instead: one when a cell
+finishes, and a count with the entry's ETA at most every :data:`PLAIN_EVERY_S` seconds.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from .records.schema import Record
 
 PLAIN_EVERY_S = 30.0
-"""Seconds between two count lines in a log (entry-and-suite lines come as they finish)."""
+"""Seconds between two count lines in a log (a cell's line comes as it finishes)."""
 
 
 class RunProgress:
@@ -29,6 +33,7 @@ class RunProgress:
         self.console = Console()
         self.plain = enabled and not self.console.is_terminal
         self._totals = dict(totals)
+        self._entries = list(dict.fromkeys(entry for entry, _ in totals))
         self._started = self._last_line = time.monotonic()
         self._solved = dict.fromkeys(totals, 0)
         self._count = dict.fromkeys(totals, 0)
@@ -37,23 +42,38 @@ class RunProgress:
             if pair in totals:
                 self._count[pair] += 1
                 self._solved[pair] += record.status == "solved"
+        self._entry: str | None = None
+        self._entry_since = self._started
+        self._entry_done = 0  # records of the entry running, made since it began here
         self._progress = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("{task.fields[solved]}"),
+            TextColumn("{task.fields[note]}"),
             TimeElapsedColumn(),
             disable=not enabled or self.plain,
+            console=self.console,
         )
+        self._all = self._progress.add_task(
+            "all entries", total=sum(totals.values()), completed=self._done(), note=""
+        )
+        self._entry_task = self._progress.add_task("", total=1, visible=False, note="")
         self._tasks = {
             pair: self._progress.add_task(
-                f"{pair[0]} · {pair[1]}",
+                f"  {pair[0]} · {pair[1]}",
                 total=total,
                 completed=self._count[pair],
-                solved=self._label(pair),
+                note=self._label(pair),
+                visible=False,
             )
             for pair, total in totals.items()
         }
+
+    def _done(self, entry: str | None = None) -> int:
+        return sum(n for (e, _), n in self._count.items() if entry is None or e == entry)
+
+    def _total(self, entry: str | None = None) -> int:
+        return sum(n for (e, _), n in self._totals.items() if entry is None or e == entry)
 
     def _label(self, pair: tuple[str, str]) -> str:
         count = self._count[pair]
@@ -61,30 +81,80 @@ class RunProgress:
             return "solved -"
         return f"solved {self._solved[pair]} ({100 * self._solved[pair] / count:.1f}%)"
 
+    def announce(self, lines: Iterable[str]) -> None:
+        """The run's opening lines: its id, its plan, its budget."""
+        if self.enabled:
+            for line in lines:
+                self._say(line)
+
+    def start_entry(self, entry: str) -> None:
+        """The runner starts the entry ``entry`` (entries run one after another)."""
+        self._entry, self._entry_since, self._entry_done = entry, time.monotonic(), 0
+        position = self._entries.index(entry) + 1 if entry in self._entries else 0
+        self._progress.update(
+            self._entry_task,
+            description=f"entry {position} of {len(self._entries)}: {entry}",
+            total=self._total(entry),
+            completed=self._done(entry),
+            note="ETA -",
+            visible=True,
+        )
+        if self.plain:
+            left = self._total(entry) - self._done(entry)
+            self._say(f"{_clock(time.monotonic() - self._started)}  {entry}: {left} cubes to go")
+
+    def eta(self) -> float | None:
+        """Seconds the entry running needs for its remaining cubes, at its pace so far here."""
+        if self._entry is None or not self._entry_done:
+            return None
+        pace = (time.monotonic() - self._entry_since) / self._entry_done
+        return pace * (self._total(self._entry) - self._done(self._entry))
+
     def update(self, record: Record) -> None:
         pair = (record.entry, record.suite)
         if pair not in self._tasks:
             return
         self._count[pair] += 1
         self._solved[pair] += record.status == "solved"
-        self._progress.update(self._tasks[pair], advance=1, solved=self._label(pair))
+        if record.entry == self._entry:
+            self._entry_done += 1
+        eta = self.eta()
+        note = "ETA -" if eta is None else f"ETA {_clock(eta)}"
+        finished = self._count[pair] == self._totals[pair]
+        self._progress.update(
+            self._tasks[pair], advance=1, note=self._label(pair), visible=not finished
+        )
+        self._progress.update(self._entry_task, completed=self._done(record.entry), note=note)
+        self._progress.update(self._all, completed=self._done())
+        if finished and not self.plain and self.enabled:
+            self._progress.console.print(self._finished_line(pair), highlight=False)
         if self.plain:
-            self._plain_lines(pair)
+            self._plain_lines(pair, note)
 
-    def _plain_lines(self, pair: tuple[str, str]) -> None:
+    def _finished_line(self, pair: tuple[str, str]) -> str:
+        elapsed = _clock(time.monotonic() - self._started)
+        count = self._count[pair]
+        return f"{elapsed}  done {pair[0]} · {pair[1]}: {count}/{count}, {self._label(pair)}"
+
+    def _plain_lines(self, pair: tuple[str, str], note: str) -> None:
         now = time.monotonic()
-        elapsed = _clock(now - self._started)
         if self._count[pair] == self._totals[pair]:
-            self._say(
-                f"{elapsed}  done {pair[0]} · {pair[1]}: {self._count[pair]}/"
-                f"{self._totals[pair]}, {self._label(pair)}"
-            )
+            self._say(self._finished_line(pair))
         elif now - self._last_line >= PLAIN_EVERY_S:
-            done, total = sum(self._count.values()), sum(self._totals.values())
-            self._say(f"{elapsed}  {done}/{total} records ({100 * done / total:.1f}%)")
+            done, total = self._done(), self._total()
+            entry = self._entry or pair[0]
+            self._say(
+                f"{_clock(now - self._started)}  {done}/{total} records; {entry}: "
+                f"{self._done(entry)}/{self._total(entry)}, {note}"
+            )
         else:
             return
         self._last_line = now
+
+    def say(self, line: str) -> None:
+        """A line of the run's own (the report being written, say)."""
+        if self.enabled:
+            self._say(line)
 
     def _say(self, line: str) -> None:
         print(line, file=self.console.file, flush=True)

@@ -34,7 +34,7 @@ from .solver import ArgumentError, SettingsError, SolverLoadError
 from .suites.catalog import load_suite
 from .suites.model import Suite, SuiteError
 
-__all__ = ["RunConfig", "RunInterruptedError", "SolverSpec", "resume", "run"]
+__all__ = ["NothingToDoError", "RunConfig", "RunInterruptedError", "SolverSpec", "resume", "run"]
 
 
 class RunInterruptedError(Exception):
@@ -227,6 +227,15 @@ def _remove_empty(folders: list[Path]) -> None:
             folder.rmdir()
 
 
+class NothingToDoError(Exception):
+    """A resume of a run that is finished and whole: nothing was loaded or written."""
+
+    def __init__(self, store: RunStore) -> None:
+        done = "is finished, every cube has its record: nothing to do"
+        super().__init__(f"run {store.folder} {done}")
+        self.store = store
+
+
 def resume(
     folder: Path,
     *,
@@ -288,6 +297,9 @@ def _resume_locked(
             )
     done = {r.key for r in store.read_records()}
     todo = [s for s in config.solvers if next(_tasks(s, suites, config, done), None)]
+    if not todo and manifest.finished and manifest.interrupted is None:
+        store.close()  # a finished run: nothing loads, nothing is written
+        raise NothingToDoError(store)
     entries = config.resolved()
     log = str(store.folder / WORKER_LOG)
     with contextlib.ExitStack() as undo:  # what a failure before the first record undoes
@@ -355,6 +367,7 @@ def _execute(
         for s in suites
     }
     progress = RunProgress(totals, done.values(), enabled=show_progress)
+    progress.announce(plan_lines(store, config, totals, len(done)))
     try:
         with progress:
             for spec in config.solvers:
@@ -364,6 +377,7 @@ def _execute(
                     if first is not None:
                         executor.stop({spec.key: first})
                     continue
+                progress.start_entry(spec.key)
                 sink = RecordSink(spec.key, suites, config.budget, store, progress, executor.nodes)
                 try:
                     job = config.job(spec, entries[spec.key], str(store.folder / WORKER_LOG))
@@ -388,6 +402,30 @@ def _execute(
     finished = datetime.now(UTC).isoformat()
     store.write_manifest(replace(store.manifest, finished=finished, interrupted=None))
     return store
+
+
+def plan_lines(
+    store: RunStore, config: RunConfig, totals: dict[tuple[str, str], int], done: int
+) -> list[str]:
+    """What a run says before its first cube: its id and folder, its entries and suites,
+    the cubes each entry attempts, and the budget."""
+    per_entry: dict[str, int] = {}
+    for (entry, _), n in totals.items():
+        per_entry[entry] = per_entry.get(entry, 0) + n
+    total = sum(per_entry.values())
+    shown = ", ".join(f"{e} {n:,}" for e, n in list(per_entry.items())[:6])
+    more = f", and {len(per_entry) - 6} more" if len(per_entry) > 6 else ""
+    budget = "no time limit" if config.time_limit is None else f"{config.time_limit:g} s a cube"
+    memory = "" if config.memory_limit_gb is None else f", {config.memory_limit_gb:g} GB a worker"
+    lines = [
+        f"run {store.run_id} -> {store.folder}",
+        f"plan: {len(per_entry)} entries × {len(config.suites)} suites, {total:,} cubes "
+        f"({shown}{more}); entries run one after another",
+        f"budget: {budget} (wall clock), {config.workers} worker(s) an entry{memory}",
+    ]
+    if done:
+        lines.append(f"resumed: {done:,} records kept, {total - done:,} cubes to go")
+    return lines
 
 
 def _tasks(

@@ -10,10 +10,10 @@ import typer
 
 from ..benchmark import DEFAULT_WORKERS
 from ..plan import plan_run
-from ..runner import resume, run
+from ..runner import NothingToDoError, resume, run
 from ..solver import DEFAULT_TIME_LIMIT_S, SettingsError
 from ..suites.catalog import user_registry_problem
-from .show import print_matrix
+from .show import print_closing
 
 RESUME_MAY_CHANGE = ("limit", "workers", "quiet", "report", "resume_run")
 """Options a ``--resume`` accepts: ``--limit`` may extend the run and ``--workers`` change how
@@ -109,9 +109,16 @@ def run_command(
         _refuse_changes_on_resume(ctx)
         given = ctx.get_parameter_source("workers")
         explicit = given is not None and given.name not in ("DEFAULT", "DEFAULT_MAP")
-        store = resume(
-            resume_run, show_progress=not quiet, limit=limit, workers=workers if explicit else None
-        )
+        try:
+            store = resume(
+                resume_run,
+                show_progress=not quiet,
+                limit=limit,
+                workers=workers if explicit else None,
+            )
+        except NothingToDoError as done:
+            typer.echo(str(done))
+            return
     else:
         problem = user_registry_problem()
         if problem is not None:  # the built-in suites still run; the user should know
@@ -143,10 +150,11 @@ def run_command(
         store = run(
             config, show_progress=not quiet, command=["bench", *sys.argv[1:]], run_id=run_id
         )
-    print_matrix(store)  # the long table: bench show RUN, and the report
+    print_closing(store)  # the short answer; bench show RUN --matrix has every suite
     typer.echo(f"run folder: {store.folder}")
     if report:
         from ..report.render import write_report  # heavy: loaded on use
 
+        typer.echo("writing the run's report (tables, figures and the site) ...")
         path = write_report([store.folder], store.folder / "report", f"run {store.run_id}")
         typer.echo(f"report: {path}")

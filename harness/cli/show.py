@@ -14,13 +14,13 @@ from ..records.schema import RecordError
 from ..records.store import RunStore
 from ..registry import available_solvers, plugin_distribution, solver_extras
 from ..suites.catalog import list_suites
-from .tables import print_fitted, say
+from .tables import breakable, print_fitted, say
 
 
 def print_matrix(store: RunStore, console: Console | None = None) -> None:
-    """Suite by entry: the solve rate and mean length of each, one cell each (what a run's
-    terminal ends with; ``bench show`` and the report keep the long table). Fitted to the
-    terminal: entries that do not fit beside the suites follow in a further part."""
+    """Suite by entry: the solve rate and mean length of each, one cell each (``bench show
+    --matrix``). Fitted to the terminal: entries that do not fit beside the suites follow in
+    a further part."""
     from ..report.frame import load_runs  # pandas: loaded on use
     from ..report.tables import matrix_table
 
@@ -33,6 +33,72 @@ def print_matrix(store: RunStore, console: Console | None = None) -> None:
     ]
     title = f"run {store.run_id}: solved (mean length of the solved cubes)"
     print_fitted(headers, rows, title, console)
+
+
+CLOSING_WIDTH = 100
+"""The closing table's widest line, on a terminal, in a log or through ``tee`` alike."""
+KEY_SUITES = (
+    "random-state-v1", "depth-20-v1", "depth-10-v1", "depth-05-v1", "depth-15-v1",
+    "depth-07-v1", "depth-03-v1",
+)  # fmt: skip
+"""The suites the closing table shows first, most telling first (as the README's table)."""
+
+
+def closing_columns(suites: list[str], widths: dict[str, int], room: int) -> list[str]:
+    """The suites that fit ``room`` characters, most telling first, in the run's order."""
+    ranked = [s for s in KEY_SUITES if s in suites] + [s for s in suites if s not in KEY_SUITES]
+    chosen: list[str] = []
+    for suite in ranked:
+        if sum(widths[s] + 3 for s in [*chosen, suite]) <= room:
+            chosen.append(suite)
+    return [s for s in suites if s in chosen]
+
+
+def _column_head(suite: str) -> str:
+    """A suite's name as a column head: ``depth-10-v1`` is ``depth 10``."""
+    for prefix in ("depth-", "qdepth-"):
+        if suite.startswith(prefix) and suite.endswith("-v1"):
+            return f"{prefix[:-1]} {int(suite[len(prefix) : -3])}"
+    return suite.removesuffix("-v1")
+
+
+def print_closing(store: RunStore, console: Console | None = None) -> None:
+    """The short answer a run ends with: entries as rows, the most telling suites as
+    columns, at most :data:`CLOSING_WIDTH` characters wide on any output; the whole matrix
+    is ``bench show RUN --matrix``."""
+    import re
+
+    from rich.markup import escape
+    from rich.table import Column, Table
+
+    from ..report.frame import load_runs  # pandas: loaded on use
+    from ..report.tables import matrix_table
+
+    data, _ = load_runs([store.folder])
+    matrix = matrix_table(data)
+    suites = [c for c in matrix.columns if c not in ("solver", "metric")]
+    names, cells = [], []
+    for _, row in matrix.iterrows():
+        counts = {m[1] for s in suites if (m := re.search(r" of (\d+)", str(row[s])))}
+        plain = {s: re.sub(r" of \d+", "", str(row[s])) for s in suites}
+        each = f", {counts.pop()} a suite" if len(counts) == 1 else ""
+        names.append(f"{row['solver']} ({row['metric']}{each})")
+        cells.append(plain if each else {s: str(row[s]) for s in suites})
+    first = min(max(len(n) for n in names), 30)
+    widths = {s: max(len(_column_head(s)), *(len(c[s]) for c in cells)) for s in suites}
+    shown = closing_columns(suites, widths, CLOSING_WIDTH - first - 4)
+    title = f"run {store.run_id}: solved (mean length of the solved cubes)"
+    heads = [Column("entry", max_width=first)]
+    heads += [Column(_column_head(s), no_wrap=True) for s in shown]
+    table = Table(*heads)
+    for name, row in zip(names, cells, strict=True):
+        table.add_row(escape(breakable(name)), *(row[s] for s in shown))
+    out = Console(width=CLOSING_WIDTH, file=(console or Console()).file, force_terminal=False)
+    out.print(title, highlight=False)
+    out.print(table)
+    left = len(suites) - len(shown)
+    if left:
+        out.print(f"{left} more suites: bench show {store.folder} --matrix", highlight=False)
 
 
 SUMMARY_HEADERS = (
@@ -139,6 +205,9 @@ def show_command(
     output: Annotated[
         str, typer.Option("--format", help="table (with provenance), json or csv (for scripts)")
     ] = "table",
+    matrix: Annotated[
+        bool, typer.Option("--matrix", help="only the suite × entry matrix, every suite")
+    ] = False,
 ) -> None:
     """Summary table of one run, with its provenance; ``--format json`` or ``csv`` prints
     the same statistics as data (the report's ``summary.csv`` columns, and ``other``)."""
@@ -146,6 +215,9 @@ def show_command(
         raise RecordError(f"--format {output!r}: choose table, json or csv")
     store = RunStore(run)
     manifest = store.read_manifest()
+    if matrix:
+        print_matrix(store)
+        return
     if output != "table":
         _print_data(summary_rows(store), output)
         return

@@ -44,8 +44,8 @@ def test_run_show_ls_on_kociemba(tmp_path):
         "--quiet",
     )
     assert result.returncode == 0, result.stderr
-    # the terminal ends with the suite x entry matrix; the long table is bench show's
-    assert "│ depth-05-v1 │ 100% (" in result.stdout and "kociemba (HTM)" in result.stdout
+    # the terminal ends with the short answer, an entry a row; every suite: bench show --matrix
+    assert "│ kociemba (HTM) │ 100% (" in result.stdout and "┃ depth 5" in result.stdout
     lines = (tmp_path / "k" / "records.jsonl").read_text().splitlines()
     first = json.loads(lines[0])
     assert len(lines) == 10 and first["status"] == "solved"
