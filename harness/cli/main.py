@@ -31,6 +31,32 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
+
+
+def _version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"cubebench {version('cubebench')}")
+        except PackageNotFoundError:
+            typer.echo("cubebench (not installed: run from a checkout)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: bool = typer.Option(
+        False,
+        "--version",
+        help="print cubebench's version and exit",
+        callback=_version,
+        is_eager=True,
+    ),
+) -> None:
+    """cubebench: measure learned Rubik's Cube solvers on the same cubes."""
+
+
 app.add_typer(suites_app, name="suites")
 app.add_typer(runs_app, name="runs")
 app.command("run")(run_command)

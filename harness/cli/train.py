@@ -14,7 +14,10 @@ from ..registry import UnknownSolverError, trainers
 
 def train_command(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="a solver with a trainer: bench train --help")],
+    name: Annotated[
+        str,
+        typer.Argument(help=f"a solver with a trainer: {', '.join(trainers())}"),
+    ],
 ) -> None:
     """Train a solver; options after NAME go to its trainer (--minutes, --device, --fresh, ...).
 
