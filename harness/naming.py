@@ -22,14 +22,16 @@ def _normalise(name: str) -> str:
     return re.sub(r"\d+", lambda m: str(int(m.group())), name.lower().replace("_", "-"))
 
 
-def did_you_mean(name: str, known: Iterable[str]) -> str:
-    """A suffix for an unknown-name error: the closest known names, or the whole list."""
+def did_you_mean(name: str, known: Iterable[str], listed: int = 12, all_in: str = "") -> str:
+    """A suffix for an unknown-name error: the closest known names, or the first ``listed``
+    of them (and, past those, ``all_in``: where to see them all)."""
     known = sorted(known)
     same = [k for k in known if _normalise(k) == _normalise(name)]
     close = same or difflib.get_close_matches(name, known, n=3, cutoff=0.5)
     if close:
         return "did you mean " + " or ".join(repr(c) for c in close) + "?"
-    shown = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
+    more = f", ... ({len(known)} in all{'; ' + all_in if all_in else ''})"
+    shown = ", ".join(known[:listed]) + (more if len(known) > listed else "")
     return f"known: {shown}" if known else "none are registered"
 
 

@@ -130,7 +130,7 @@ def compare_command(
     from ..report.compare import (  # heavy: loaded on use
         failures,
         head_to_head,
-        printable,
+        printable_groups,
     )
     from ..report.formatting import write_csv
 
@@ -144,7 +144,9 @@ def compare_command(
         except OSError as exc:
             raise ArgumentError(f"--csv {csv}: cannot write it ({exc.strerror or exc})") from None
     with __import__("pandas").option_context("display.width", 250, "display.max_columns", 30):
-        typer.echo(printable(table).to_string(index=False))
+        for heading, part in printable_groups(table):
+            typer.echo(heading)
+            typer.echo(part.to_string(index=False))
     crossed = failures(table, rules)
     for line in crossed:
         typer.echo(f"FAIL: {line}", err=True)

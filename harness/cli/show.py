@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from ..naming import did_you_mean
 from ..paths import runs_dir
 from ..records.provenance import describe_origin
 from ..records.schema import RecordError
@@ -126,10 +127,18 @@ def summary_rows(store: RunStore):  # -> pd.DataFrame (pandas loads on use)
     return summarize(data, statuses=True)
 
 
-def print_summary(store: RunStore, console: Console | None = None) -> None:
-    """A table per suite of the run: each entry's solve rate with its 95% interval, lengths,
-    gap, time and effort, fitted to the terminal."""
-    store.read_manifest()  # refuses a folder that is not a run
+def print_summary(
+    store: RunStore, console: Console | None = None, suites: list[str] | None = None
+) -> None:
+    """A table per suite of the run (``suites``: those only): each entry's solve rate with
+    its 95% interval, lengths, gap, time and effort, fitted to the terminal."""
+    manifest = store.read_manifest()  # refuses a folder that is not a run
+    unknown = [s for s in suites or [] if s not in manifest.suites]
+    if unknown:
+        raise RecordError(
+            f"--suite {unknown[0]!r}: not a suite of run {store.folder}; "
+            f"{did_you_mean(unknown[0], manifest.suites)}"
+        )
 
     def fmt(value: float, spec: str, suffix: str = "") -> str:
         return "-" if value is None or value != value else format(value, spec) + suffix
@@ -153,7 +162,8 @@ def print_summary(store: RunStore, console: Console | None = None) -> None:
             ]
         )
     for suite, rows in by_suite.items():
-        print_fitted(SUMMARY_HEADERS, rows, f"run {store.run_id}, suite {suite}", console)
+        if not suites or suite in suites:
+            print_fitted(SUMMARY_HEADERS, rows, f"run {store.run_id}, suite {suite}", console)
 
 
 LISTS = ("solvers", "suites", "runs")
@@ -208,6 +218,10 @@ def show_command(
     matrix: Annotated[
         bool, typer.Option("--matrix", help="only the suite × entry matrix, every suite")
     ] = False,
+    suite: Annotated[
+        list[str] | None,
+        typer.Option("--suite", metavar="SUITE", help="only this suite's table (repeat)"),
+    ] = None,
 ) -> None:
     """Summary table of one run, with its provenance; ``--format json`` or ``csv`` prints
     the same statistics as data (the report's ``summary.csv`` columns, and ``other``)."""
@@ -248,7 +262,8 @@ def show_command(
                 f"{solver.get('threads')} thread(s) per worker"
                 + (f", searching {solver['metric']}" if solver.get("metric") else "")
             )
-    print_summary(store)
+    print_closing(store)  # the short answer first; a table a suite follows
+    print_summary(store, suites=suite or None)
 
 
 def _print_data(table, kind: str) -> None:  # table: pd.DataFrame

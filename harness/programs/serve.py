@@ -3,8 +3,9 @@
 A driver that makes another program a cubebench solver (the built-in drivers of the
 classic C solvers) loads, then calls :func:`serve_protocol` with its handshake and a
 function that answers one request; :func:`serve_protocol` writes the lines and flushes
-them, answers a request the function raised on with ``"moves": null`` and the reason, and
-returns at end of input.
+them, answers a request the function raised on with ``"moves": null`` and the reason (and
+one whose answer is longer than the request's ``max_length``: the harness would not take it),
+and returns at end of input.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ def serve_protocol(
             reply = dict(answer(request))
         except Exception as exc:  # one cube it could not do: say why, and go on
             reply = {"moves": None, "reason": f"{type(exc).__name__}: {exc}"[:200]}
+        longest, moves = request.get("max_length"), reply.get("moves")
+        if isinstance(longest, int) and isinstance(moves, str) and len(moves.split()) > longest:
+            # the harness would not take it: give up, as a solver that respects its budget does
+            count = len(moves.split())
+            reply = {"moves": None, "reason": f"its answer of {count} moves is over max_length"}
         write.write(json.dumps({"id": request["id"], **reply}) + "\n")
         write.flush()
         if after is not None:

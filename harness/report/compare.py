@@ -279,6 +279,34 @@ def printable(table: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def printable_groups(table: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
+    """The table as a terminal shows it: a heading per pair (the entries, and their runs once)
+    and its suites below, without the columns that would only repeat the heading."""
+    shown = printable(table)
+    groups = []
+    keys = list(zip(table["base"], table["base_run"], table["new"], table["new_run"], strict=True))
+    for key in dict.fromkeys(keys):
+        base, base_run, new, new_run = key
+        rows = [k == key for k in keys]
+        part = shown[rows].drop(columns=["base", "new"])
+        if (part["not replayed"] == "-").all():
+            part = part.drop(columns=["not replayed"])
+        where = f" (run {base_run})" if base_run == new_run else ""
+        heading = (
+            f"{new} against {base}{where}"
+            if base_run == new_run
+            else f"{new} (run {new_run}) against {base} (run {base_run})"
+        )
+        short = {
+            "only base/new": "only b/n",
+            "HTM diff [95% CI]": "HTM diff [CI]",
+            "QTM diff [95% CI]": "QTM diff [CI]",
+            "shorter new/base": "shorter n/b",
+        }
+        groups.append((heading, part.rename(columns=short)))
+    return groups
+
+
 def failures(table: pd.DataFrame, rules: list[Rule]) -> list[str]:
     """Every (rule, row) pair where the rule's threshold is crossed."""
     out = []

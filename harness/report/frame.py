@@ -105,7 +105,11 @@ def load_runs(
     known |= {f"{r.run_id}/{key}" for r in runs for key in r.manifest.solvers}
     for wanted in labels or {}:
         if wanted not in known:
-            raise RecordError(f"--label {wanted}: no such entry; {did_you_mean(wanted, known)}")
+            hint = did_you_mean(wanted, known, 4, "bench show RUN lists a run's entries")
+            raise RecordError(
+                f"--label {wanted}: no such entry (give ENTRY or RUN/ENTRY, RUN the run "
+                f"folder's name); {hint}"
+            )
     data["label"] = _labels(data, runs, labels)
     trusted = set(claims)
     for wanted in trusted:

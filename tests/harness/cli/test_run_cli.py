@@ -232,7 +232,7 @@ def test_a_run_written_to_a_file_shows_progress_before_it_ends(tmp_path):
         assert process.wait(timeout=300) == 0, process.stderr.read()
     text = log.read_text()
     assert "done tests.fakes:Pausing · depth-02-v1: 40/40, solved 40 (100.0%)" in text
-    assert text.index("depth-02-v1: 40/40") < text.index("run logged")  # before the matrix
+    assert text.index("depth-02-v1: 40/40") < text.index("run logged: solved")  # the table last
     assert "…" not in text
 
 

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from cubebench.harness.records.schema import RecordError
-from cubebench.harness.report.compare import head_to_head, printable
+from cubebench.harness.report.compare import head_to_head, printable, printable_groups
 from cubebench.harness.report.figures import FIGURES, head_to_head_figure, palette
 from cubebench.harness.report.frame import drop_repeats, load_runs
 from cubebench.harness.report.render import write_report
@@ -99,6 +99,9 @@ def test_a_two_run_compare_names_its_entries(tmp_path):
     v2 = make_run(tmp_path / "v2", DEPTHS, solver="my-solver")
     shown = printable(head_to_head([v1, v2]))
     assert set(shown["base"]) == {"my-solver in v1"} and set(shown["new"]) == {"my-solver in v2"}
+    ((heading, part),) = printable_groups(head_to_head([v1, v2]))
+    assert heading == "my-solver (run v2) against my-solver (run v1)"
+    assert "base" not in part.columns  # the runs are said once, in the heading
 
 
 def _styles(fig) -> dict[str, set]:
