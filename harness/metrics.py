@@ -19,7 +19,11 @@ def wilson_interval(
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the bounds are exact at 0 and 1 (no successes, every one): rounding must not make
+    # 1.0 read 0.9999999999999999 in a table or a file
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def bootstrap_mean_ci(

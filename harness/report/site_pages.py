@@ -67,10 +67,10 @@ def _others(suite_rows: pd.DataFrame, label: str) -> dict[int, str]:
     said: dict[int, list[str]] = {}
     for row in others.itertuples(index=False):
         done = row.status == "solved" and not pd.isna(row.length_htm)
-        length = int(row.length_qtm if row.metric == "qtm" else row.length_htm) if done else 0
-        unit = "QTM" if row.metric == "qtm" else "HTM"
+        # both lengths, so that a face-turn entry and a quarter-turn one read side by side
+        lengths = f"{int(row.length_htm)} HTM / {int(row.length_qtm)} QTM" if done else ""
         said.setdefault(int(row.instance), []).append(
-            f"{row.label} {length} {unit}" if done else f"{row.label} {row.status}"
+            f"{row.label} {lengths}" if done else f"{row.label} {row.status}"
         )
     return {instance: "; ".join(texts) for instance, texts in said.items()}
 
@@ -119,9 +119,9 @@ def cube_page(suite: str, instance: int, rows: pd.DataFrame, facelets: str | Non
         index = len(answers)
         answers.append({"entry": label, "ids": ids, "tokens": moves.split() if ids else []})
         checked = " checked" if index == chosen else ""
-        lengths = (
+        lengths = (  # a length is a solution's: an answer that is none has no length
             ""
-            if pd.isna(row.length_htm)
+            if pd.isna(row.length_htm) or row.status != "solved"
             else f"{int(row.length_htm)} HTM, {int(row.length_qtm)} QTM; "
         )
         items.append(
@@ -202,6 +202,7 @@ def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> str:
         facts = {
             "run": run_id,
             "solver": pin.solver,
+            "version": entry.get("program_version") or origin.get("version"),
             "package": f"{origin.get('distribution', '?')} "
             f"{manifest.packages.get(origin.get('distribution', ''), '')}".strip(),
             "code": origin.get("target"),
@@ -225,8 +226,20 @@ def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> str:
             f"<dt>{esc(k)}</dt><dd><code>{esc(v)}</code></dd>" for k, v in pin.settings.items()
         ]
         body.append("</dl>")
-    suites = sorted(data.loc[data["label"] == label, "suite"].unique())
-    body.append("<h2>Suites</h2><ul>")
-    body += [f"<li><a href='{cell_href(s, label, 1)}'>{esc(s)}</a></li>" for s in suites]
-    body.append("</ul>")
+    body.append("<h2>Results</h2>" + _results(label, data))
     return page(f"Entry {label}", "".join(body), 1)
+
+
+def _results(label: str, data: pd.DataFrame) -> str:
+    """The entry's statistics a suite (the summary's), each suite opening its cubes; the
+    last column says how its unsolved cubes ended (gave up, time-out, error, ...)."""
+    from .formatting import format_table
+    from .stats import summarize
+
+    rows = summarize(data[data["label"] == label], statuses=True)
+    keep = ["suite", "n", "solved %", "mean HTM", "mean QTM", "mean gap", "optimal %"]
+    keep += ["median s", "other"]
+    shown = format_table(rows[[c for c in keep if c in rows.columns]])
+    shown = shown.rename(columns={"other": "not solved"})
+    links = {(i, "suite"): cell_href(s, label, 1) for i, s in enumerate(shown["suite"])}
+    return table(shown, links)
