@@ -94,12 +94,36 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if not left or (config.option.maxfail and session.exitstatus not in (0, 5)):
         return
     args = _second_process_args(config)
-    print(f"\nTensorFlow tests in a process of their own: pytest {' '.join(args)}", flush=True)
     child = subprocess.run(
-        [sys.executable, "-m", "pytest", *args], env={**os.environ, CHILD: "1"}, check=False
+        [sys.executable, "-m", "pytest", *args],
+        env={**os.environ, CHILD: "1"},
+        check=False,
+        capture_output=True,
+        text=True,
     )
+    config.stash[_CHILD] = (args, child)
     if session.exitstatus in (0, 5):
         session.exitstatus = child.returncode
+
+
+_CHILD = pytest.StashKey[tuple]()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """The TensorFlow process's outcome, in the one summary at the end: its last line, and
+    everything it printed when it failed."""
+    if _CHILD not in config.stash:
+        return
+    args, child = config.stash[_CHILD]
+    lines = (child.stdout or "").strip().splitlines()
+    last = lines[-1].strip("= ") if lines else f"no output (exit {child.returncode})"
+    writer = terminalreporter
+    if child.returncode not in (0, 5):
+        writer.section("TensorFlow tests, in a process of their own: output")
+        writer.write(child.stdout + child.stderr)
+    writer.write_line(
+        f"TensorFlow tests, in a process of their own (pytest {' '.join(args)}): {last}"
+    )
 
 
 @pytest.fixture(autouse=True)
