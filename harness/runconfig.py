@@ -11,7 +11,7 @@ from typing import Any
 
 from .executors import EXECUTORS, Job
 from .registry import Resolved, resolve
-from .solver import DEFAULT_TIME_LIMIT_S, ArgumentError, Budget, check_limits
+from .solver import CLOCKS, DEFAULT_TIME_LIMIT_S, ArgumentError, Budget, check_limits
 from .verify import MAX_ANSWER_MOVES
 
 
@@ -51,7 +51,7 @@ class RunConfig:
     """Everything that defines a run; stored in the manifest so a run can be resumed.
 
     Attributes:
-        time_limit: wall seconds per instance, enforced from outside the solver.
+        time_limit: seconds per instance on ``clock``, enforced from outside the solver too.
         memory_limit_gb: a worker above this resident size is killed (``error``).
     """
 
@@ -74,6 +74,10 @@ class RunConfig:
     seed: int = 0
     executor: str = "local"  # or "ray" (cubebench.harness.executors)
     address: str | None = None  # the Ray cluster's: "auto", "HOST:PORT"; none starts one
+    # what time_limit counts: "cpu", the solver's CPU seconds (a loaded machine does not
+    # change the answers), or "wall" (a GPU solver's work is not on the CPU); runs recorded
+    # before the choice existed ran on the wall clock (from_dict)
+    clock: str = "cpu"
 
     def __post_init__(self) -> None:
         if self.executor not in EXECUTORS:
@@ -84,6 +88,8 @@ class RunConfig:
             counts=("limit", "workers", "max_nodes", "max_model_calls", "max_length"),
             flags=True,
         )
+        if self.clock not in CLOCKS:
+            raise ArgumentError(f"--budget {self.clock!r}: choose {' or '.join(CLOCKS)}")
         if self.timing not in TIMINGS:
             raise ArgumentError(f"--timing {self.timing!r}: choose one of {', '.join(TIMINGS)}")
         if self.timing == "alone" and self.workers != 1:
@@ -111,7 +117,9 @@ class RunConfig:
 
     @property
     def budget(self) -> Budget:
-        return Budget(self.time_limit, self.max_nodes, self.max_model_calls, self.max_length)
+        return Budget(
+            self.time_limit, self.max_nodes, self.max_model_calls, self.max_length, self.clock
+        )
 
     def job(self, spec: SolverSpec, entry: Resolved, log: str = "") -> Job:
         """The entry's job: ``entry`` is its solver resolved once (:func:`resolve`);
@@ -125,6 +133,7 @@ class RunConfig:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunConfig:
         data = dict(data)
+        data.setdefault("clock", "wall")  # a run from before CPU-time budgets
         data["solvers"] = tuple(SolverSpec(**s) for s in data["solvers"])
         data["suites"] = tuple(data["suites"])
         return cls(**data)

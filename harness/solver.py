@@ -22,7 +22,15 @@ from .errors import InputError
 from .naming import ArgumentError, did_you_mean
 
 DEFAULT_TIME_LIMIT_S = 60.0
-"""Wall seconds a cube unless a run says otherwise (``bench run``, ``bench solve``, the API)."""
+"""Seconds a cube unless a run says otherwise (``bench run``, ``bench solve``, the API)."""
+
+CLOCKS = ("cpu", "wall")
+"""What a time limit counts: the solver's CPU seconds (user + system, of its worker and every
+process the worker started; the default of a run, so that a busy machine does not change the
+answers) or wall-clock seconds (for a solver whose work is not on the CPU: a GPU's)."""
+WALL_CAP = 3.0
+"""Under a CPU-time limit, the wall clock still stops a cube at this multiple of the limit (a
+solver waiting on nothing, or sharing its core with two others)."""
 
 
 @dataclass(frozen=True)
@@ -30,19 +38,24 @@ class Budget:
     """Limits for one instance. ``None`` means no limit of that kind.
 
     Attributes:
-        wall_seconds: wall-clock time for the instance; the runner also enforces it from
-            outside (a solver that overruns is killed and the instance is a ``timeout``).
+        wall_seconds: the time limit for the instance, in seconds of ``clock`` (its name is
+            older than the CPU clock); the runner also enforces it from outside (a solver that
+            overruns is killed and the instance is a ``timeout``).
         max_nodes: states a search may expand.
         max_model_calls: batched network evaluations a solver may make.
         max_length: longest solution the solver may return, in moves as returned (a half
             turn is one move; a quarter-turn solver returns quarter turns only, so for it this
             is a quarter-turn length, and its searches cap their depth at it).
+        clock: ``wall`` (the API's default) or ``cpu`` (a run's): what the limit counts. A
+            cooperative solver reads time with :meth:`now` and stops at :meth:`deadline`,
+            so it keeps to either.
     """
 
     wall_seconds: float | None = DEFAULT_TIME_LIMIT_S
     max_nodes: int | None = None
     max_model_calls: int | None = None
     max_length: int | None = None
+    clock: str = "wall"
 
     def __post_init__(self) -> None:
         check_limits(
@@ -50,11 +63,24 @@ class Budget:
             positive=("wall_seconds",),
             counts=("max_nodes", "max_model_calls", "max_length"),
         )
+        if self.clock not in CLOCKS:
+            raise ArgumentError(f"--budget {self.clock!r}: choose {' or '.join(CLOCKS)}")
+
+    def now(self) -> float:
+        """The time on the budget's clock: this process's CPU seconds (all its threads), or
+        ``time.monotonic()``."""
+        return time.process_time() if self.clock == "cpu" else time.monotonic()
 
     def deadline(self, start: float | None = None) -> float:
-        """``time.monotonic()`` value after which a cooperative solver should stop."""
-        start = time.monotonic() if start is None else start
+        """The :meth:`now` value after which a cooperative solver should stop."""
+        start = self.now() if start is None else start
         return start + (self.wall_seconds if self.wall_seconds is not None else float("inf"))
+
+    def wall_cap(self) -> float | None:
+        """The wall-clock seconds after which a cube is over its time whatever its clock."""
+        if self.wall_seconds is None:
+            return None
+        return self.wall_seconds * (WALL_CAP if self.clock == "cpu" else 1.0)
 
 
 MIN_MEMORY_GB = 0.25

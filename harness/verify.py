@@ -22,7 +22,7 @@ from .cube import (
 )
 from .cube.notation import solution_lengths
 from .records.schema import Record, Status
-from .solver import Attempt, Budget
+from .solver import WALL_CAP, Attempt, Budget
 
 _MAX_INFO_CHARS = 4000
 MAX_ANSWER_MOVES = 10_000
@@ -41,9 +41,12 @@ class RawAttempt:
     info: Any
     wall_s: float
     dropped_moves: int = 0  # an answer over the longest accepted: its length, moves not sent
+    cpu_s: float | None = None  # the solver's CPU seconds (its worker's and its children's)
 
 
-def to_raw(attempt: Any, wall_s: float, max_moves: int | None = None) -> RawAttempt:
+def to_raw(
+    attempt: Any, wall_s: float, max_moves: int | None = None, cpu_s: float | None = None
+) -> RawAttempt:
     """Flatten what ``solve`` returned; anything odd is kept (as repr) for judge to flag.
 
     ``max_moves``: an answer longer than this (default :data:`MAX_ANSWER_MOVES`) keeps only
@@ -64,6 +67,7 @@ def to_raw(attempt: Any, wall_s: float, max_moves: int | None = None) -> RawAtte
             _plain(attempt.info),
             wall_s,
             dropped_moves=count,
+            cpu_s=cpu_s,
         )
     try:
         moves: list[Any] = [int(m) if isinstance(m, np.integer) else m for m in attempt.moves]
@@ -72,7 +76,7 @@ def to_raw(attempt: Any, wall_s: float, max_moves: int | None = None) -> RawAtte
     moves = [m if isinstance(m, int) and not isinstance(m, bool) else repr(m) for m in moves]
     info = _plain(attempt.info)
     return RawAttempt(
-        moves, _count(attempt.nodes_expanded), _count(attempt.model_calls), info, wall_s
+        moves, _count(attempt.nodes_expanded), _count(attempt.model_calls), info, wall_s, 0, cpu_s
     )
 
 
@@ -119,6 +123,7 @@ def judge(
         "optimal_qtm": optimal_qtm,
         "metric": metric if metric in ("htm", "qtm") else None,
         "wall_s": round(raw.wall_s, 6),
+        "cpu_s": None if raw.cpu_s is None else round(raw.cpu_s, 6),
         "nodes": raw.nodes,
         "model_calls": raw.model_calls,
         "info": raw.info,
@@ -144,25 +149,43 @@ def judge(
         return Record(status=given_up, **base, **lengths)
     over = _over_budget(raw, budget, len(moves))
     if over is not None:
-        spent: Status = "timeout" if over.startswith("wall") else "unsolved"
+        spent: Status = "timeout" if over.startswith(("wall", "CPU")) else "unsolved"
         return Record(status=spent, error=over, **base, **lengths)
     gap = lengths["length_htm"] - optimal_htm if optimal_htm is not None else None
     gap_qtm = lengths["length_qtm"] - optimal_qtm if optimal_qtm is not None else None
     return Record(status="solved", gap_htm=gap, gap_qtm=gap_qtm, **base, **lengths)
 
 
+def _over_time(raw: RawAttempt, budget: Budget) -> str | None:
+    """Why an attempt is over its time, or None: past the limit on the budget's clock (CPU
+    seconds, or wall), or past the wall clock's cap of a CPU budget."""
+    limit, cap = budget.wall_seconds, budget.wall_cap()
+    if limit is None:
+        return None
+    if budget.clock == "cpu" and raw.cpu_s is not None and raw.cpu_s > limit:
+        return f"CPU time {raw.cpu_s:.2f} s over the budget of {limit} CPU s"
+    if budget.clock == "wall" and raw.wall_s > limit:
+        return f"wall time {raw.wall_s:.2f} s over the budget of {limit} s"
+    if cap is not None and raw.wall_s > cap:
+        return (
+            f"wall time {raw.wall_s:.2f} s over the cap of {cap:g} s (the budget's {WALL_CAP:g}x)"
+        )
+    return None
+
+
 def _out_of_time(raw: RawAttempt, budget: Budget) -> bool:
-    """No answer, and time ran out: the wall budget passed, or the solver stopped at its own
+    """No answer, and time ran out: the budget passed, or the solver stopped at its own
     deadline (``info["gave_up"]`` starting with ``time``, the searches' word for it)."""
-    if budget.wall_seconds is not None and raw.wall_s > budget.wall_seconds:
+    if _over_time(raw, budget) is not None:
         return True
     why = raw.info.get("gave_up") if isinstance(raw.info, dict) else None
     return isinstance(why, str) and why.startswith("time")
 
 
 def _over_budget(raw: RawAttempt, budget: Budget, length: int) -> str | None:
-    if budget.wall_seconds is not None and raw.wall_s > budget.wall_seconds:
-        return f"wall time {raw.wall_s:.2f} s over the budget of {budget.wall_seconds} s"
+    over_time = _over_time(raw, budget)
+    if over_time is not None:
+        return over_time
     if budget.max_length is not None and length > budget.max_length:
         return f"solution of {length} moves over the budget of {budget.max_length}"
     if budget.max_nodes is not None and raw.nodes > budget.max_nodes:

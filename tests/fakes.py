@@ -45,6 +45,24 @@ class PauseSettings(SolverSettings):
     gate: str = ""  # a file: no cube is answered before it exists
 
 
+@dataclass(frozen=True)
+class WorkSettings(SolverSettings):
+    work: float = 0.3  # CPU seconds a cube
+
+
+class CpuWork(_Fake):
+    """Right, after ``work`` seconds of CPU time a cube (a busy loop): the same work on any
+    machine however loaded, and it does not watch its clock."""
+
+    Settings = WorkSettings
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        end = time.process_time() + self.settings.work
+        while time.process_time() < end:
+            pass
+        return Attempt(_kociemba_moves(cube))
+
+
 class Pausing(_Fake):
     """Right, but takes ``pause`` seconds per cube (for kill-and-resume tests), and answers
     nothing while its ``gate`` file is missing."""

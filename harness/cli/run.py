@@ -65,8 +65,16 @@ def run_command(
     ] = None,
     limit: Annotated[int | None, typer.Option(help="first N instances of each suite")] = None,
     time_limit: Annotated[
-        float, typer.Option(help="wall seconds per instance")
+        float, typer.Option(help="seconds per instance, of the --budget clock")
     ] = DEFAULT_TIME_LIMIT_S,
+    budget: Annotated[
+        str,
+        typer.Option(
+            "--budget",
+            help="what --time-limit counts: cpu, the solver's CPU seconds (a busy machine "
+            "changes no answer; the wall clock stops a cube at 3x), or wall (a GPU solver)",
+        ),
+    ] = "cpu",
     max_nodes: Annotated[int | None, typer.Option(help="node budget per instance")] = None,
     max_model_calls: Annotated[
         int | None, typer.Option(help="model-call budget per instance")
@@ -136,6 +144,7 @@ def run_command(
             full=full,
             limit=limit,
             time_limit=time_limit,
+            clock=budget,
             max_nodes=max_nodes,
             max_model_calls=max_model_calls,
             max_length=max_length,

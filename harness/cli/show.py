@@ -93,7 +93,8 @@ def print_closing(store: RunStore, console: Console | None = None) -> None:
     heads += [Column(_column_head(s), no_wrap=True) for s in shown]
     table = Table(*heads)
     for name, row in zip(names, cells, strict=True):
-        table.add_row(escape(breakable(name)), *(row[s] for s in shown))
+        shown_name = breakable(name) if len(name) > first else name  # break only to fit
+        table.add_row(escape(shown_name), *(row[s] for s in shown))
     out = Console(width=CLOSING_WIDTH, file=(console or Console()).file, force_terminal=False)
     out.print(title, highlight=False)
     out.print(table)

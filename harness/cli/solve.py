@@ -54,7 +54,17 @@ def solve_command(
     settings_file: Annotated[
         Path | None, typer.Option("--settings", help="TOML file: a \\[solver] table")
     ] = None,
-    time_limit: Annotated[float, typer.Option(help="wall seconds")] = DEFAULT_TIME_LIMIT_S,
+    time_limit: Annotated[
+        float, typer.Option(help="seconds, of the --budget clock")
+    ] = DEFAULT_TIME_LIMIT_S,
+    budget: Annotated[
+        str,
+        typer.Option(
+            "--budget",
+            help="what --time-limit counts: cpu, the solver's CPU seconds (a busy machine "
+            "changes no answer; the wall clock stops a cube at 3x), or wall (a GPU solver)",
+        ),
+    ] = "cpu",
     memory_limit_gb: Annotated[float, typer.Option(help="kill the solver above this size")] = 8.0,
 ) -> None:
     """Solve one cube and print the solution the harness verified.
@@ -93,7 +103,11 @@ def solve_command(
     # one cube as a run of one entry: the same limits, checks, job and verdicts as bench run
     spec = SolverSpec(solver, settings)
     config = RunConfig(
-        solvers=(spec,), suites=(), time_limit=time_limit, memory_limit_gb=memory_limit_gb
+        solvers=(spec,),
+        suites=(),
+        time_limit=time_limit,
+        memory_limit_gb=memory_limit_gb,
+        clock=budget,
     )
     entry = resolve(solver, settings)  # a bad setting is refused before a worker starts
     job = config.job(spec, entry)
@@ -117,6 +131,8 @@ def solve_command(
     typer.echo(f"status:   {record.status}" + (f" ({record.error})" if record.error else ""))
     typer.echo(f"solution: {record.moves}")
     wall = "-" if record.wall_s is None else f"{record.wall_s:.3f} s"
+    if record.cpu_s is not None:
+        wall += f" ({record.cpu_s:.3f} CPU s)"
     typer.echo(
         f"length:   {record.length_htm} HTM, {record.length_qtm} QTM; "
         f"{wall}, {record.nodes} nodes, {record.model_calls} model calls"

@@ -11,12 +11,30 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from ..registry import prepare
-from ..solver import SolverLoadError, kill_after
+from ..solver import WALL_CAP, SolverLoadError, kill_after
 from .base import Job, Sink
 from .messages import Crashed, Died, LoadFailed, Ready, Solved, Task
 from .workers import Worker, describe_exit, start_solvers, stop_all
 
 MAX_LOAD_DEATHS = 3
+
+
+def over_time(job: Job, worker: Worker, elapsed: float) -> str | None:
+    """Why a busy worker is killed now, or None: past its limit and the grace on the
+    budget's clock (its CPU seconds since the cube was sent, or the wall's), or past the
+    wall clock's cap of a CPU budget and the grace."""
+    budget, limit = job.budget, job.budget.wall_seconds
+    if limit is None:
+        return None
+    if budget.clock == "cpu":
+        spent = worker.cpu_seconds() - worker.cpu_at_send
+        if spent > kill_after(limit):
+            return f"killed after {spent:.1f} CPU s (limit {limit} CPU s)"
+    cap = budget.wall_cap()
+    if cap is not None and elapsed > kill_after(cap):
+        unit = "s" if budget.clock == "wall" else f"s, {WALL_CAP:g}x the CPU limit"
+        return f"killed after {elapsed:.1f} s (limit {cap:g} {unit})"
+    return None
 
 
 class LocalExecutor:
@@ -96,9 +114,8 @@ class LocalExecutor:
                         if w.conn.poll():  # its answer came while we verified another's:
                             continue  # it is judged on the time the worker measured
                         elapsed = time.monotonic() - w.sent_at
-                        limit = job.budget.wall_seconds
-                        if limit is not None and elapsed > kill_after(limit):
-                            why = f"killed after {elapsed:.1f} s (limit {limit} s)"
+                        why = over_time(job, w, elapsed)
+                        if why is not None:
                             sink.failure(w.task, "timeout", why, elapsed)
                             workers[i] = replace(w)
                         elif memory_limit and w.rss_bytes() > memory_limit:

@@ -10,11 +10,13 @@ Every executor sends and decodes these, so none decodes tuples by position.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .. import processes
 from ..cube import facelets_to_state
 from ..solver import Budget, checkpoint_of, metric_of, reload_of, runtime_info_of
 from ..verify import RawAttempt, to_raw
@@ -159,15 +161,29 @@ def declared_metric(instance: Any) -> str:
     return metric if metric in ("htm", "qtm") else "htm"
 
 
+class _CpuClock:
+    """CPU seconds this process and every process below it (a program solver's program)
+    spend from now on: user + system, all threads, from the kernel's accounting."""
+
+    def __init__(self) -> None:
+        self.own = time.process_time()
+        self.children = processes.cpu_seconds(processes.descendants(os.getpid()))
+
+    def spent(self) -> float:
+        now = processes.cpu_seconds(processes.descendants(os.getpid()))
+        return time.process_time() - self.own + max(now - self.children, 0.0)
+
+
 def solve_task(instance: Any, task: Task, limits: Budget) -> Outcome:
     """One instance, timed: what the solver returned, or how it failed."""
     state = facelets_to_state(task.facelets, validate=False)
     state.setflags(write=False)
+    cpu = _CpuClock()
     start = time.perf_counter()
     try:
         attempt = instance.solve(state, limits)
         wall = time.perf_counter() - start
-        raw = to_raw(attempt, wall, limits.max_length)
+        raw = to_raw(attempt, wall, limits.max_length, cpu.spent())
         if isinstance(raw.info, dict) and "metric" not in raw.info:
             raw.info["metric"] = declared_metric(instance)
         return Solved(task.key, raw, reload_of(instance) is not None)

@@ -244,7 +244,8 @@ class RayExecutor:
                             f"solver {job.key} did not load in a new worker within "
                             f"{LOAD_TIMEOUT_S:g} s"
                         )
-                    limit = job.budget.wall_seconds
+                    # under Ray the wall clock's cap acts here; a CPU limit, in the verdict
+                    limit = job.budget.wall_cap()
                     if r.queue and limit is not None and now - r.head_since > kill_after(limit):
                         if ray.wait([r.queue[0][1]], timeout=0)[0]:
                             continue  # answered while another was verified: judged next

@@ -110,11 +110,17 @@ class Worker:
         self.ready = False
         self.report: LoadReport | None = None
         self.task: Task | None = None
-        self.sent_at = 0.0
+        self.sent_at = self.cpu_at_send = 0.0
 
     def send(self, task: Task) -> None:
         self.task, self.sent_at = task, time.monotonic()
+        self.cpu_at_send = self.cpu_seconds()
         self.conn.send(task)
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds the worker and every process below it have spent so far."""
+        pid = self.process.pid
+        return 0.0 if pid is None else processes.cpu_seconds(processes.tree(pid))
 
     def receive(self) -> object:
         """The worker's next message, one of :mod:`~cubebench.harness.executors.messages`."""

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import math
 import os
 import selectors
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import processes
@@ -98,8 +100,9 @@ class ProgramProcess:
             raise
         return handshake, time.monotonic() - began
 
-    def exchange(self, request: bytes, deadline_s: float) -> Exchange:
-        """Write ``request``; return the answer line read within ``deadline_s`` seconds.
+    def exchange(self, request: bytes, deadline_s: float, cpu_s: float = math.inf) -> Exchange:
+        """Write ``request``; return the answer line read within ``deadline_s`` seconds of
+        the wall clock and ``cpu_s`` seconds of the program's CPU time.
 
         Raises:
             ProgramTimeoutError: no line by then (the program is killed).
@@ -118,9 +121,14 @@ class ProgramProcess:
             code = self._ended()
             self.kill()
             raise ProgramError(f"the program ended before its request ({code})") from None
-        line = self._read_line(began + deadline_s, "its answer")
+        pid = self.process.pid
+
+        def over_cpu() -> bool:
+            return processes.cpu_seconds(processes.tree(pid)) - cpu_before > cpu_s
+
+        line = self._read_line(began + deadline_s, "its answer", over_cpu)
         wall = time.monotonic() - began
-        pids = processes.tree(self.process.pid)
+        pids = processes.tree(pid)
         cpu = max(processes.cpu_seconds(pids) - cpu_before, 0.0)
         peak = processes.peak_rss_bytes(pids) / 2**20
         if line is None:
@@ -136,8 +144,11 @@ class ProgramProcess:
             return f"killed by {signal.Signals(-code).name}"
         return f"exit code {code}"
 
-    def _read_line(self, deadline: float, what: str) -> bytes | None:
-        """The next line, or None at the deadline.
+    def _read_line(
+        self, deadline: float, what: str, stop: Callable[[], bool] | None = None
+    ) -> bytes | None:
+        """The next line, or None at the deadline (or once ``stop`` says so: checked ten
+        times a second).
 
         Raises:
             ProgramError: the program ended first, or its line passed the longest read.
@@ -154,9 +165,9 @@ class ProgramProcess:
                         f"{what} is longer than {MAX_LINE_BYTES} bytes: {shown(self._buffer)}"
                     )
                 left = deadline - time.monotonic()
-                if left <= 0:
+                if left <= 0 or (stop is not None and stop()):
                     return None
-                if not selector.select(timeout=min(left, 1.0)):
+                if not selector.select(timeout=min(left, 0.1)):
                     continue
                 chunk = os.read(fd, 1 << 16)
                 if not chunk:

@@ -111,11 +111,14 @@ def request_line(
     time_limit_s: float | None,
     max_length: int | None,
     puzzle: str | None = None,
+    clock: str = "wall",
 ) -> bytes:
-    """One request: the cube, its time limit (null: none) and the longest answer taken."""
+    """One request: the cube, its time limit (null: none) and what it counts (``cpu``: the
+    program's CPU seconds, ``wall``), and the longest answer taken."""
     data: dict[str, Any] = {"id": request_id, "facelets": facelets}
     unlimited = time_limit_s is None or math.isinf(time_limit_s)
     data["time_limit_s"] = None if unlimited else time_limit_s
+    data["clock"] = clock
     data["max_length"] = max_length
     if puzzle is not None:
         data["puzzle"] = puzzle

@@ -108,15 +108,19 @@ class ProgramSolver:
             raise ProgramError("the program could not be started again")
         self._asked += 1
         request_id = str(self._asked)
-        limit = budget.wall_seconds
+        limit, cap = budget.wall_seconds, budget.wall_cap()
         # the program has half of the runner's grace to answer at its limit: the runner's own
         # kill (of the worker) comes after, so this adapter is the one that notices
-        wait = math.inf if limit is None else limit + 0.5 * (kill_after(limit) - limit)
+        wait = math.inf if cap is None else cap + 0.5 * (kill_after(cap) - cap)
+        cpu = math.inf
+        if limit is not None and budget.clock == "cpu":
+            cpu = limit + 0.5 * (kill_after(limit) - limit)
         request = request_line(
-            request_id, state_to_facelets(cube), limit, budget.max_length, self._puzzle
-        )
+            request_id, state_to_facelets(cube), limit, budget.max_length, self._puzzle,
+            budget.clock,
+        )  # fmt: skip
         try:
-            exchange = self._process.exchange(request, wait)
+            exchange = self._process.exchange(request, wait, cpu)
             answer = parse_answer(exchange.line, request_id)
         except ProgramTimeoutError as exc:
             self.needs_reload = True
@@ -125,9 +129,8 @@ class ProgramSolver:
             self._process.kill()
             self.needs_reload = True
             raise ProgramError(str(exc)) from None
-        info: dict[str, Any] = {
-            **{k: v for k, v in answer.info.items() if k not in ("cpu_s", "peak_rss_mb")},
-            "cpu_s": exchange.cpu_s,
+        info: dict[str, Any] = {  # its CPU time is the record's own (cpu_s)
+            **{k: v for k, v in answer.info.items() if k != "peak_rss_mb"},
             "peak_rss_mb": exchange.peak_rss_mb,
             "metric": self.metric,
         }

@@ -7,8 +7,10 @@ rely on: ``solver`` (the entry's key, :attr:`Record.entry` in Python), ``suite``
 (the move set the solver searched, where it says).
 Since version 3 both lengths count the answer's canonical form (turns of one face merged and
 cancelled across turns of the opposite face, :func:`~cubebench.harness.cube.reduce_moves`),
-so ``U U`` is one face turn; ``moves`` stays the answer as the solver gave it. The schema
-version lives in the run's manifest; :func:`migrate` brings older records up to date.
+so ``U U`` is one face turn; ``moves`` stays the answer as the solver gave it. Since version
+4 a record has ``cpu_s``, the solver's CPU seconds on the cube (its worker's and its
+children's), beside ``wall_s``; older records have none. The schema version lives in the
+run's manifest; :func:`migrate` brings older records up to date.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any, Final, Literal, get_args
 from ..cube.notation import NotationError, parse_moves, solution_lengths
 from ..errors import InputError
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 
 Status = Literal["solved", "unsolved", "wrong", "illegal", "timeout", "error", "claimed"]
 STATUSES: Final = get_args(Status)
@@ -63,6 +65,7 @@ class Record:
     optimal_qtm: int | None = None
     gap_qtm: int | None = None
     metric: str | None = None  # the move set the solver searched, where it says
+    cpu_s: float | None = None  # the solver's CPU seconds on the cube (since version 4)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -109,7 +112,12 @@ def _v2_to_v3(data: dict) -> dict:
     return out
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(data: dict) -> dict:
+    """Version 3 had no CPU time (a run budgeted the wall clock only)."""
+    return {"cpu_s": None, **data}
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 def migrate(data: dict, version: int) -> dict:
@@ -166,11 +174,14 @@ def _check_types(data: dict) -> None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise bad(key, f"a whole number from {low} to {high}")
-    wall = data.get("wall_s")
-    if wall is not None and (
-        isinstance(wall, bool) or not isinstance(wall, int | float) or not 0 <= wall < math.inf
-    ):
-        raise bad("wall_s", "a finite number of seconds, 0 or more")
+    for key in ("wall_s", "cpu_s"):
+        value = data.get(key)
+        if value is not None and (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not 0 <= value < math.inf
+        ):
+            raise bad(key, "a finite number of seconds, 0 or more")
     for key in ("moves", "error"):
         if data.get(key) is not None and not isinstance(data[key], str):
             raise bad(key, "text")

@@ -135,7 +135,7 @@ def load_runs(
 
 NUMERIC_COLUMNS = (
     "length_htm", "length_qtm", "optimal_htm", "gap_htm", "optimal_qtm", "gap_qtm",
-    "wall_s", "nodes", "model_calls",
+    "wall_s", "cpu_s", "nodes", "model_calls",
 )  # fmt: skip
 
 
@@ -205,9 +205,15 @@ def hardware_of(manifest: Manifest) -> str:
     where = f"GPU {gpu}" if gpu else f"{machine.get('cpu', '?')}, {machine.get('cores', '?')} cores"
     workers = config.get("workers")
     alone = config.get("timing") == "alone"
+    # a run from before CPU budgets (no clock) ran on the wall clock
+    clock = "CPU-time budget" if config.get("clock") == "cpu" else "wall-clock budget"
     if alone:
-        return where + ", timed alone"
-    return where + (f", {workers} solving at once" if isinstance(workers, int) else "")
+        return where + f", timed alone, {clock}"
+    return (
+        where
+        + (f", {workers} solving at once" if isinstance(workers, int) else "")
+        + (f", {clock}")
+    )
 
 
 def drop_repeats(data: pd.DataFrame, runs: list[LoadedRun]) -> tuple[pd.DataFrame, list[str]]:

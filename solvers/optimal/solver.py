@@ -10,7 +10,6 @@ was proved.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -168,7 +167,7 @@ class OptimalSolver:
             return Attempt(
                 moves=(), info={"metric": metric, "optimal": True, f"optimal_{metric}": 0}
             )
-        start = time.monotonic()
+        start = budget.now()
         deadline = budget.deadline(start)
         limit = self.settings.max_length
         if budget.max_length is not None and not self._qtm:
@@ -201,18 +200,18 @@ class OptimalSolver:
                 if status == ida.CANDIDATE:
                     path = [int(m) for m in walk[2][:bound]]
                     if is_solved(apply_sequence(cube, path)):
-                        took = time.monotonic() - start
+                        took = budget.now() - start
                         return self._answer(path, nodes, bound, took, _proof(proved))
                 # a chunk's end or a false candidate (the tables do not see every piece):
                 # the budget is checked either way, or a run of candidates would outlast it
                 if budget.max_nodes is not None and nodes >= budget.max_nodes:
                     return self._gave_up(nodes, bound, "nodes")
-                if time.monotonic() > deadline:  # "time": the record says timeout
+                if budget.now() > deadline:  # "time": the record says timeout
                     return self._gave_up(nodes, bound, "time")
             bound += step
         if shortest is not None:
             proof = f"{_proof(proved)}; a known solution is this long"
-            return self._answer(shortest, nodes, limit + step, time.monotonic() - start, proof)
+            return self._answer(shortest, nodes, limit + step, budget.now() - start, proof)
         return self._gave_up(nodes, bound, f"max_length={limit}")
 
     def _answer(

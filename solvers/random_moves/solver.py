@@ -8,7 +8,6 @@ the same cube and seed give the same answer.
 from __future__ import annotations
 
 import hashlib
-import time
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
@@ -59,7 +58,7 @@ class RandomSolver:
         )
         nodes = 0
         walks_done = 0
-        while walks_done < max_walks and time.monotonic() < deadline and length > 0:
+        while walks_done < max_walks and budget.now() < deadline and length > 0:
             count = min(s.walks_per_batch, max_walks - walks_done)
             walks = canonical_scrambles(count, length, rng)  # (count, length)
             states = np.repeat(np.asarray(cube, np.uint8)[:, None], count, axis=1)

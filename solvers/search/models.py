@@ -33,18 +33,19 @@ class BudgetExhaustedError(Exception):
 class SearchLimits:
     """Limits of one search; from a harness :class:`Budget` plus a depth cap."""
 
-    deadline: float = math.inf  # time.monotonic() value
+    deadline: float = math.inf  # a now() value
     max_nodes: int | None = None
     max_model_calls: int | None = None
     max_depth: int = 40
+    now: Callable[[], float] = time.monotonic  # the budget's clock: CPU seconds, or wall
 
     @classmethod
     def from_budget(cls, budget: Budget, max_depth: int, margin: float = 0.05) -> SearchLimits:
-        # stop a little before the wall budget so the answer arrives in time
-        wall = budget.wall_seconds
-        deadline = math.inf if wall is None else time.monotonic() + wall * (1 - margin)
+        # stop a little before the budget so the answer arrives in time, on its clock
+        limit = budget.wall_seconds
+        deadline = math.inf if limit is None else budget.now() + limit * (1 - margin)
         depth = max_depth if budget.max_length is None else min(max_depth, budget.max_length)
-        return cls(deadline, budget.max_nodes, budget.max_model_calls, depth)
+        return cls(deadline, budget.max_nodes, budget.max_model_calls, depth, budget.now)
 
 
 @dataclass
@@ -107,7 +108,7 @@ class CheckedModel:
         self.nodes += count
         if self.limits.max_nodes is not None and self.nodes > self.limits.max_nodes:
             raise BudgetExhaustedError("nodes")
-        if time.monotonic() > self.limits.deadline:
+        if self.limits.now() > self.limits.deadline:
             raise BudgetExhaustedError("time")
 
     def __call__(self, states: np.ndarray) -> np.ndarray:
@@ -120,13 +121,13 @@ class CheckedModel:
             ):
                 raise BudgetExhaustedError("model calls")
             chunk = states[:, start : start + self.batch_size]
-            began = time.monotonic()
+            began = self.limits.now()
             # per chunk, before it starts: a chunk predicted to end past the deadline is
             # never begun (a slow model's step can take several chunks)
             if began + self.clock.predict(chunk.shape[1]) > self.limits.deadline:
                 raise BudgetExhaustedError("time")
             out = np.asarray(self.fn(chunk), dtype=np.float32)
-            self.clock.observe(chunk.shape[1], time.monotonic() - began)
+            self.clock.observe(chunk.shape[1], self.limits.now() - began)
             self.calls += 1
             expected = (chunk.shape[1], 18) if self.kind == "policy" else (chunk.shape[1],)
             if out.shape != expected:
@@ -138,7 +139,7 @@ class CheckedModel:
                 bad = int((~np.isfinite(out)).reshape(len(out), -1).any(axis=1).sum())
                 raise SearchError(f"{self.kind} model returned NaN or inf for {bad} states")
             outs.append(out)
-        if time.monotonic() > self.limits.deadline:
+        if self.limits.now() > self.limits.deadline:
             raise BudgetExhaustedError("time")
         return (
             np.concatenate(outs)

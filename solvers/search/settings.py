@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -206,7 +205,7 @@ def run_search(
     seconds: list[float] = []
     expanded: list[int] = []
     for i, (fn, start) in enumerate(agents):
-        now = time.monotonic()
+        now = limits.now()
         share = dataclasses.replace(
             limits,
             deadline=now + (limits.deadline - now) / (len(agents) - i),
@@ -222,7 +221,7 @@ def run_search(
         first = first or result
         nodes, calls = nodes + result.nodes_expanded, calls + result.model_calls
         lengths.append(None if result.moves is None else len(result.moves))
-        seconds.append(round(time.monotonic() - now, 3))
+        seconds.append(round(limits.now() - now, 3))
         expanded.append(result.nodes_expanded)
         if result.moves is not None and (best is None or len(result.moves) < len(best.moves)):
             where = {"start": i % settings.starts, "member": i // settings.starts}

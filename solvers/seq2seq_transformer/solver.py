@@ -58,7 +58,9 @@ class Seq2SeqSolver(TorchModelSolver):
             return run_search(cube, budget, settings, policy=self.policy, clock=self.clock)
         width = 1 if settings.search == "decode-greedy" else settings.beam_width
         with self.inference():
-            found = decode(self.model, cube, self.moves, width, budget.deadline(), settings.device)
+            found = decode(
+                self.model, cube, self.moves, width, budget.deadline(), settings.device, budget.now
+            )
         moves = found.moves or ()
         info = {"search": settings.search, "metric": settings.metric, **found.info}
         if budget.max_length is not None and len(moves) > budget.max_length:

@@ -78,13 +78,19 @@ def test_each_misbehaviour_gets_its_status_and_the_run_goes_on(tmp_path, tiny_su
 
 
 def test_hanging_and_late_solvers_time_out(tmp_path, tiny_suite):
-    records = _run(tmp_path, tiny_suite, "Hanging", "Slow", time_limit=0.5)
+    """On the wall clock, a solver that sleeps past its limit is late; on the CPU clock a
+    sleep costs nothing until the wall clock's cap, three times the limit."""
+    records = _run(tmp_path, tiny_suite, "Hanging", "Slow", time_limit=0.5, clock="wall")
     hanging = [r for r in records if r.entry.endswith("Hanging")]
     assert [r.status for r in hanging] == ["timeout"] * 3
     assert "killed after" in hanging[0].error
     slow = [r for r in records if r.entry.endswith("Slow")]
     assert [r.status for r in slow] == ["timeout"] * 3
     assert "over the budget" in slow[0].error and slow[0].moves  # it answered, but late
+    cpu = _run(tmp_path / "cpu", tiny_suite, "Hanging", "Slow", time_limit=0.5)
+    assert _statuses(cpu, "Slow") == ["solved"] * 3  # 0.8 s asleep: within the cap, 1.5 s
+    hung = [r for r in cpu if r.entry.endswith("Hanging")]
+    assert [r.status for r in hung] == ["timeout"] * 3 and "3x the CPU limit" in hung[0].error
 
 
 def test_memory_hog_is_killed(tmp_path, tiny_suite):

@@ -23,7 +23,7 @@ def test_version_one_records_migrate():
     )
     record = record_from_json(line, version=1)
     assert record.optimal_qtm is None and record.gap_qtm is None and record.metric == "htm"
-    assert record.length_htm == 3 and SCHEMA_VERSION == 3
+    assert record.length_htm == 3 and record.cpu_s is None and SCHEMA_VERSION == 4
 
 
 def test_newer_records_are_refused_with_a_clear_error():

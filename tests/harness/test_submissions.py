@@ -76,7 +76,12 @@ def test_export_then_import_gives_back_the_same_records(tmp_path, five):
         for s in fakes
     )
     config = RunConfig(
-        solvers=entries, suites=(five,), out=str(tmp_path / "runs"), time_limit=0.5, max_length=3
+        solvers=entries,
+        suites=(five,),
+        out=str(tmp_path / "runs"),
+        time_limit=0.5,
+        max_length=3,
+        clock="wall",  # Slow sleeps past the limit: late on the wall clock
     )
     store = run(config, show_progress=False, run_id="original")
     for entry in (e.key for e in entries):
@@ -198,3 +203,20 @@ def test_the_site_marks_each_entry_by_whether_its_run_passes_the_checker(tmp_pat
     )
     assert verdicts[0].startswith("fit for a leaderboard")
     assert verdicts[1] == "not fit: complete: partial on five: 2 of 5 missing (first: 3)"
+
+
+def test_published_times_never_enter_a_ratio_or_a_gate(tmp_path, five):
+    from cubebench.harness.report.compare import failures, head_to_head, printable
+    from cubebench.harness.report.rules import Rule
+
+    live = run(
+        RunConfig(solvers=(SolverSpec("tests.fakes:Right"),), suites=(five,), out=str(tmp_path)),
+        show_progress=False,
+        run_id="live",
+    )
+    slow = [{**a, "seconds": 500.0} for a in _good()]  # a peer's hours, on its own machine
+    peer = import_answers(_answers_file(tmp_path / "peer.jsonl", five, slow), five, tmp_path)
+    table = head_to_head([live.folder, peer.folder], "tests.fakes:Right", "my-solver")
+    assert table["time_ratio"].isna().all() and table["published_times"].all()
+    assert list(printable(table)["time x"]) == ["published"]
+    assert failures(table, [Rule.parse("time>+20%")]) == []
