@@ -18,6 +18,7 @@ from .benchmark import default_benchmark, default_entries
 from .programs.spec import read_program_spec
 from .registry import (
     available_solvers,
+    checked_settings,
     load_settings_file,
     program_file,
     resolve_solver_class,
@@ -59,7 +60,7 @@ def plan_run(
     )
     if not solvers and not full:  # the benchmark's own settings, under the user's
         entries = default_entries(entries)
-    entries = [_program_entry(spec) for spec in entries]
+    entries = [_labelled(_program_entry(spec)) for spec in entries]
     return replace(
         benchmark,
         solvers=tuple(entries),
@@ -176,3 +177,18 @@ def _program_entry(spec: SolverSpec) -> SolverSpec:
     assert path is not None  # every .toml name is a file's
     name = read_program_spec(path).name  # a bad file is refused here, in one line
     return replace(spec, name=str(path), label=spec.label or name)
+
+
+def _labelled(spec: SolverSpec) -> SolverSpec:
+    """An entry at other than its defaults, however they were set (``--set``, a settings
+    file), is named with the settings that differ: ``policy-mlp[beam_width=4096]``."""
+    if spec.label or not spec.settings:
+        return spec
+    solver_class = resolve_solver_class(spec.name)
+    given = checked_settings(spec.name, solver_class, spec.settings)  # errors name the solver
+    default = settings_class(solver_class)()
+    differ = [k for k in spec.settings if getattr(given, k) != getattr(default, k)]
+    if not differ:
+        return spec
+    label = spec.name + "[" + ",".join(f"{k}={spec.settings[k]}" for k in differ) + "]"
+    return replace(spec, label=label)

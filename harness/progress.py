@@ -134,7 +134,10 @@ class RunProgress:
     def _finished_line(self, pair: tuple[str, str]) -> str:
         elapsed = _clock(time.monotonic() - self._started)
         count = self._count[pair]
-        return f"{elapsed}  done {pair[0]} · {pair[1]}: {count}/{count}, {self._label(pair)}"
+        eta = self.eta()
+        left = self._total(pair[0]) - self._done(pair[0])
+        rest = f"; {pair[0]}: {left} cubes to go, ETA {_clock(eta)}" if left and eta else ""
+        return f"{elapsed}  done {pair[0]} · {pair[1]}: {count}/{count}, {self._label(pair)}{rest}"
 
     def _plain_lines(self, pair: tuple[str, str], note: str) -> None:
         now = time.monotonic()

@@ -231,7 +231,25 @@ def import_target(target: str, name: str | None = None) -> type:
 
 def resolve_solver_class(name: str) -> type:
     """Import the class a solver name stands for (the first time it is used)."""
-    return import_target(solver_target(name), name)
+    target = solver_target(name)
+    needs_extras(name)  # before the import that would fail on the missing framework
+    return import_target(target, name)
+
+
+def needs_extras(name: str) -> None:
+    """Refuse, in one line naming the extra to install, a solver whose extras' packages are
+    missing (a learned built-in in an install without ``cubebench[models]``).
+
+    Raises:
+        UnknownSolverError: naming the packages and the extra.
+    """
+    extras, packages = solver_extras(name)
+    missing = [p for p, v in packages.items() if v is None]
+    if missing:
+        raise UnknownSolverError(
+            f"solver {name!r} needs {', '.join(missing)}, not installed here: "
+            f"pip install 'cubebench[{','.join(extras)}]'"
+        )
 
 
 @dataclass(frozen=True)
@@ -264,6 +282,7 @@ def resolve(name: str, settings: Mapping[str, Any] | None = None) -> Resolved:
         SettingsError: a setting that does not exist, parse or fit its range.
     """
     target = solver_target(name)
+    needs_extras(name)  # before the import that would fail on the missing framework
     cls = import_target(target, name)
     path = program_file(name) if target == PROGRAM_TARGET else None
     if path is None:

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..naming import ArgumentError, check_entry_name
+from ..paths import home_dir
 from ..report.rules import Rule
 
 RunsArgument = Annotated[
@@ -43,15 +44,23 @@ LabelOption = Annotated[
 def report_command(
     runs: RunsArgument,
     out: Annotated[
-        str, typer.Option(help="report folder: new, empty, or an earlier report's")
-    ] = "reports/latest",
+        str | None,
+        typer.Option(
+            help="report folder: new, empty, or an earlier report's "
+            "[default: $CUBEBENCH_HOME/reports/latest]"
+        ),
+    ] = None,
     title: Annotated[str, typer.Option(help="report title")] = "cubebench report",
     baseline: BaselineOption = None,
     first: FirstOption = None,
     label: LabelOption = None,
     claims: ClaimsOption = None,
+    latex: Annotated[
+        bool, typer.Option(help="also print each suite's leaderboard as a LaTeX table (booktabs)")
+    ] = False,
 ) -> None:
-    """A report of one or more runs: index.md and the results site (index.html), figures.
+    """A report of one or more runs: index.md and the results site (index.html), figures,
+    and leaderboards.tex (each suite's table for a paper).
 
     An entry is a solver with everything that can change its answers (code, version,
     settings, checkpoint); two that differ in any of these are two rows, never merged.
@@ -59,15 +68,21 @@ def report_command(
     from ..report.render import write_report  # heavy: loaded on use
 
     names = parse_labels(label or [])
-    path = write_report(runs, out, title, baseline, first, names, tuple(claims or ()))
-    typer.echo(f"report: {path} (and {path.with_name('index.md')})")
+    folder = out if out is not None else str(home_dir() / "reports" / "latest")
+    path = write_report(runs, folder, title, baseline, first, names, tuple(claims or ()))
+    if latex:
+        typer.echo(path.with_name("leaderboards.tex").read_text(), nl=False)
+    typer.echo(f"report: {path} (and {path.with_name('index.md')}, leaderboards.tex)")
 
 
 def site_command(
     runs: RunsArgument,
     out: Annotated[
-        str, typer.Option(help="site folder: new, empty, or an earlier site's")
-    ] = "site",
+        str | None,
+        typer.Option(
+            help="site folder: new, empty, or an earlier site's [default: $CUBEBENCH_HOME/site]"
+        ),
+    ] = None,
     title: Annotated[str, typer.Option(help="site title")] = "cubebench results",
     baseline: BaselineOption = None,
     first: FirstOption = None,
@@ -83,7 +98,8 @@ def site_command(
     from ..report.render import write_report  # heavy: loaded on use
 
     names = parse_labels(label or [])
-    path = write_report(runs, out, title, baseline, first, names, tuple(claims or ()))
+    folder = out if out is not None else str(home_dir() / "site")
+    path = write_report(runs, folder, title, baseline, first, names, tuple(claims or ()))
     pages = sum(1 for _ in path.parent.rglob("*.html"))
     typer.echo(f"site: {path} ({pages} pages)")
 
@@ -157,14 +173,23 @@ def compare_command(
 def leaderboard_command(
     runs: Annotated[list[Path], typer.Argument(metavar="RUN...", help="run folders, any suites")],
     claims: ClaimsOption = None,
+    first: FirstOption = None,
 ) -> None:
-    """The DeepCubeA-set table: runs on that set (QTM) beside the published results."""
+    """The DeepCubeA-set table: runs on that set (QTM) beside the published results.
+
+    ``--first N``: every run on the set's first N cubes only, so that a short run of yours
+    stands beside the same cubes of a peer's imported run (the rows copied from papers
+    cover all 1000, and say so)."""
     from ..report.frame import drop_repeats, load_runs  # heavy: on use
     from ..report.leaderboard import leaderboard
     from ..report.render import format_table, markdown_table
 
+    if first is not None and first < 1:
+        raise ArgumentError(f"--first {first}: give a number of cubes, 1 or more")
     data, loaded = load_runs(runs, claims=tuple(claims or ()))
     data, _ = drop_repeats(data, loaded)
+    if first is not None:
+        data = data[data["instance"] < first].reset_index(drop=True)
     table = leaderboard(data, loaded)
     if table["source"].str.startswith("published: ").all():
         typer.echo(

@@ -238,6 +238,16 @@ def show_command(
         return
     git, machine = manifest.git, manifest.machine
     say(f"command: {' '.join(manifest.command)}")
+    if manifest.published:  # answers made elsewhere: say where, not this machine's blanks
+        published = manifest.published
+        say(
+            f"answers of {published.get('system')}, from {published.get('file')} (replayed: "
+            f"{'yes' if published.get('replayed') else 'no, lengths only'}); hardware as "
+            f"published: {published.get('hardware')}; times: {published.get('times')}"
+        )
+        print_closing(store)
+        print_summary(store, suites=suite or None)
+        return
     isa = machine.get("isa", "isa not recorded")
     native = machine.get("native_bf16")
     bf16 = ", native bf16" if native is True else ", no native bf16" if native is False else ""

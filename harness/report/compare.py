@@ -20,6 +20,7 @@ import pandas as pd
 
 from ..metrics import mcnemar_exact, paired_bootstrap_diff
 from ..naming import did_you_mean
+from .formatting import suite_key
 from .frame import load_runs
 from .rules import NothingToCompareError, Rule
 from .stats import BY_NAME as STATS
@@ -125,7 +126,8 @@ def matrix_cells(table: pd.DataFrame) -> pd.DataFrame:
         return rate
 
     shown = table.assign(cell=table.apply(cell, axis=1))
-    order = list(dict.fromkeys(shown["suite"]))
+    # suites in their own order (a suite only a later run holds among them), pooled last
+    order = sorted(dict.fromkeys(shown["suite"]), key=lambda s: (s == POOLED, suite_key(s)))
     wide = shown.pivot_table(index="entry", columns="suite", values="cell", aggfunc="first")
     return wide[[s for s in order if s in wide.columns]].fillna("").reset_index()
 

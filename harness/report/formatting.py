@@ -74,3 +74,67 @@ def csv_safe(table: pd.DataFrame) -> pd.DataFrame:
 def write_csv(table: pd.DataFrame, path: object) -> None:
     """``table`` as CSV at ``path``, through :func:`csv_safe`."""
     csv_safe(table).to_csv(path, index=False)
+
+
+def suite_key(suite: str) -> tuple:
+    """A suite's place in a table by its name alone: face-turn depth suites by depth, then
+    quarter-turn ones by depth, then the rest by name (``depth-10-v1`` after ``depth-9-v1``)."""
+    match = re.fullmatch(r"(q?)depth-(\d+)-v\d+", suite)
+    if match:
+        return (1 if match[1] else 0, int(match[2]), suite)
+    return (2, 0, suite)
+
+
+def natural_key(text: str) -> tuple:
+    """Text with its numbers compared as numbers: ``w=64`` before ``w=256`` before ``w=4096``."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
+
+
+_LATEX = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+}  # fmt: skip
+
+
+def latex_text(value: object) -> str:
+    """Text as LaTeX typesets it, never as commands: every special character escaped."""
+    return "".join(_LATEX.get(c, c) for c in str(value))
+
+
+LATEX_COLUMNS = (
+    "solved %", "CI low %", "CI high %", "mean HTM", "mean QTM", "mean gap", "optimal %",
+    "median s",
+)  # fmt: skip
+
+
+def latex_leaderboards(numbers: pd.DataFrame) -> str:
+    r"""The summary as LaTeX: a ``booktabs`` table a suite (``\usepackage{booktabs}``), an
+    entry a row, ready for a paper; the numbers as the report prints them."""
+    out = []
+    for suite, group in numbers.groupby("suite", sort=False):
+        shown = format_table(group[["solver", "n", *LATEX_COLUMNS]].reset_index(drop=True))
+        interval = [f"{a}–{b}" for a, b in zip(shown["CI low %"], shown["CI high %"], strict=True)]
+        shown.insert(3, "95% CI", interval)
+        shown = shown.drop(columns=["CI low %", "CI high %"])
+        caption = (
+            f"{latex_text(suite)}: cubes solved (95\\% Wilson interval), mean lengths of the "
+            "solved cubes, gap to the optimum and median seconds a cube."
+        )
+        out += [
+            r"\begin{table}[t]",
+            r"\centering",
+            rf"\caption{{{caption}}}",
+            r"\begin{tabular}{l" + "r" * (len(shown.columns) - 1) + "}",
+            r"\toprule",
+            " & ".join(latex_text(c) for c in shown.columns) + r" \\",
+            r"\midrule",
+            *(
+                " & ".join(latex_text(v) for v in row) + r" \\"
+                for row in shown.itertuples(index=False)
+            ),
+            r"\bottomrule",
+            r"\end{tabular}",
+            r"\end{table}",
+            "",
+        ]
+    return "\n".join(out)

@@ -20,7 +20,13 @@ from ..records.schema import RecordError
 from .budgets import within_budgets
 from .compare import baseline_label, baseline_matrix, matrix_cells
 from .figures import FIGURES, draw_all, draw_head_to_head
-from .formatting import format_table, markdown_table, markdown_text, write_csv
+from .formatting import (
+    format_table,
+    latex_leaderboards,
+    markdown_table,
+    markdown_text,
+    write_csv,
+)
 from .frame import LoadedRun, drop_repeats, load_runs
 from .leaderboard import leaderboard
 from .rules import NothingToCompareError
@@ -57,12 +63,20 @@ def _provenance(runs: list[LoadedRun]) -> list[tuple[str, str]]:
             for name, s in m.solvers.items()
         )
         suites = ", ".join(f"{n} ({i.sha256[:12]}…)" for n, i in m.suites.items())
+        if m.published:  # answers made elsewhere: where they came from, not this machine
+            where = (
+                f"answers imported from {m.published.get('file')}; hardware as published: "
+                f"{m.published.get('hardware')}; times: {m.published.get('times')}"
+            )
+        else:
+            where = (
+                f"commit {git.get('commit')} (dirty: {git.get('dirty')}); {machine.get('cpu')}, "
+                f"{machine.get('cores')} cores, {machine.get('memory_gb')} GB, "
+                f"GPU {machine.get('gpu') or 'none'}"
+            )
         text = (
-            f"command `{' '.join(m.command)}`; commit {git.get('commit')} "
-            f"(dirty: {git.get('dirty')}); {machine.get('cpu')}, {machine.get('cores')} cores, "
-            f"{machine.get('memory_gb')} GB, GPU {machine.get('gpu')}; packages "
-            f"{dict(m.packages)}; started {m.started}, finished "
-            f"{m.finished}; solvers: {solvers}; suites: {suites}"
+            f"command `{' '.join(m.command)}`; {where}; packages {dict(m.packages)}; started "
+            f"{m.started}, finished {m.finished}; solvers: {solvers}; suites: {suites}"
         )
         out.append((m.run_id, text))
     return out
@@ -133,6 +147,7 @@ def _write(
     difficulty_shown = distance_matrix(difficulty)
     numbers = summary_table(data)
     write_csv(numbers, out / "summary.csv")  # numbers, intervals in their own columns
+    (out / "leaderboards.tex").write_text(latex_leaderboards(numbers))  # for papers
     summary = format_table(numbers)
     matrix = matrix_table(data)
     board = leaderboard(data, runs)

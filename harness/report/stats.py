@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..metrics import bootstrap_mean_ci, wilson_interval
+from .formatting import natural_key, suite_key
 
 
 def entry_metric(group: pd.DataFrame) -> str:
@@ -124,7 +125,11 @@ def summarize(data: pd.DataFrame, statuses: bool = False) -> pd.DataFrame:
     """A row per entry (label) and suite, a column per :data:`SUMMARY` statistic; with
     ``statuses``, the count of each status other than solved (``bench show``)."""
     rows = []
-    for (label, suite), group in data.groupby(["label", "suite"], sort=True):
+    groups = sorted(
+        data.groupby(["label", "suite"], sort=False),
+        key=lambda kv: (natural_key(str(kv[0][0])), suite_key(str(kv[0][1]))),
+    )
+    for (label, suite), group in groups:
         row: dict[str, object] = {"solver": label, "suite": suite}
         row |= {s.name: s.of(group) for s in SUMMARY}
         if statuses:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .formatting import natural_key
 from .stats import entry_metric, summarize
 
 
@@ -66,7 +67,8 @@ def matrix_table(data: pd.DataFrame) -> pd.DataFrame:
         depth.index, key=lambda s: _suite_order(s, depth.loc[s, "depth"], depth.loc[s, "qdepth"])
     )
     rows = []
-    for label, group in data.groupby("label", sort=True):
+    groups = sorted(data.groupby("label", sort=False), key=lambda kv: natural_key(str(kv[0])))
+    for label, group in groups:
         metric = entry_metric(group)
         column = f"length_{metric}"
         row = {"solver": label, "metric": metric.upper()}
@@ -89,7 +91,8 @@ def by_optimal_distance(data: pd.DataFrame) -> pd.DataFrame:
     is known count; a peer's claimed lengths count only where ``--claims`` names it.
     Columns: solver, metric, distance, n, solved %, optimal %."""
     rows = []
-    for label, group in data.groupby("label", sort=True):
+    groups = sorted(data.groupby("label", sort=False), key=lambda kv: natural_key(str(kv[0])))
+    for label, group in groups:
         metric = entry_metric(group)
         optimum = group[f"optimal_{metric}"]
         known = group[optimum.notna()]

@@ -45,7 +45,8 @@ def test_run_show_ls_on_kociemba(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     # the terminal ends with the short answer, an entry a row; every suite: bench show --matrix
-    assert "│ kociemba (HTM) │ 100% (" in result.stdout and "┃ depth 5" in result.stdout
+    assert "│ kociemba[max_length=22] (HTM) │ 100% (" in result.stdout  # its settings named
+    assert "┃ depth 5" in result.stdout
     lines = (tmp_path / "k" / "records.jsonl").read_text().splitlines()
     first = json.loads(lines[0])
     assert len(lines) == 10 and first["status"] == "solved"
@@ -63,7 +64,8 @@ def test_run_show_ls_on_kociemba(tmp_path):
     ):
         assert key in first
     manifest = json.loads((tmp_path / "k" / "manifest.json").read_text())
-    assert manifest["solvers"]["kociemba"]["settings"] == {"seed": 0, "max_length": 22}
+    entry = manifest["solvers"]["kociemba[max_length=22]"]  # named by what it set
+    assert entry["solver"] == "kociemba" and entry["settings"] == {"seed": 0, "max_length": 22}
     shown = _bench("show", str(tmp_path / "k"))
     assert shown.returncode == 0 and "depth-05-v1" in shown.stdout and "commit" in shown.stdout
     assert "100.0%" in shown.stdout and "95% CI" in shown.stdout
@@ -150,7 +152,8 @@ def test_a_tampered_checkpoint_stops_the_run_with_exit_2(tmp_path):
         "--suite", "depth-01-v1", "--limit", "2", "--out", str(out), "--quiet",
     )  # fmt: skip
     assert result.returncode == 2
-    assert result.stderr.startswith("error: solver policy-mlp failed to load: CheckpointError")
+    assert result.stderr.startswith("error: solver policy-mlp[checkpoint=")
+    assert "failed to load: CheckpointError" in result.stderr
     assert "corrupt or replaced" in result.stderr and len(result.stderr.splitlines()) == 1
     assert not out.exists()  # kociemba did not run first only to be thrown away
 
@@ -225,13 +228,13 @@ def test_a_run_written_to_a_file_shows_progress_before_it_ends(tmp_path):
             str(tmp_path / "runs"), "--run-id", "logged", "--no-report", stdout=out,
         )  # fmt: skip
         wait_for(
-            lambda: "done tests.fakes:Pausing · depth-01-v1: 40/40" in log.read_text(),
+            lambda: "done tests.fakes:Pausing[pause=0.1] · depth-01-v1: 40/40" in log.read_text(),
             "a progress line",
         )
         assert process.poll() is None  # the second suite's 40 cubes (4 s or more) still run
         assert process.wait(timeout=300) == 0, process.stderr.read()
     text = log.read_text()
-    assert "done tests.fakes:Pausing · depth-02-v1: 40/40, solved 40 (100.0%)" in text
+    assert "done tests.fakes:Pausing[pause=0.1] · depth-02-v1: 40/40, solved 40 (100.0%)" in text
     assert text.index("depth-02-v1: 40/40") < text.index("run logged: solved")  # the table last
     assert "…" not in text
 

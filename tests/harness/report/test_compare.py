@@ -170,6 +170,7 @@ def test_random_against_kociemba_in_one_real_run(tmp_path):
         capture_output=True, text=True, cwd=ROOT,
     )  # fmt: skip
     assert compared.returncode == 1
-    assert "FAIL: random against kociemba on depth-05-v1: solve_rate < -1pp" in compared.stderr
+    failed = "FAIL: random[max_walks=200] against kociemba on depth-05-v1: solve_rate < -1pp"
+    assert failed in compared.stderr
     line = next(x for x in compared.stdout.splitlines() if "depth-05-v1" in x)
     assert "100.0" in line and "/0 " in line  # kociemba solved what random did not

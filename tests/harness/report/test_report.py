@@ -301,3 +301,14 @@ def test_an_entry_two_runs_measured_on_the_same_cubes_counts_once(tmp_path):
     # runs that share no entry are left as they are
     data, runs = load_runs([first, other])
     assert drop_repeats(data, runs)[0].equals(data)
+
+
+def test_every_report_writes_its_leaderboards_as_latex_for_a_paper(tmp_path):
+    run = make_run(
+        tmp_path / "a", {("depth-05-v1", 5): 10, ("random-state-v1", None): 5}, solver="my_solver%"
+    )
+    write_report([run], tmp_path / "report")
+    tex = (tmp_path / "report" / "leaderboards.tex").read_text()
+    assert tex.count(r"\begin{tabular}") == 2 and tex.count(r"\toprule") == 2
+    assert r"my\_solver\% & 20 & 50.0 & " in tex  # names escaped, never LaTeX commands
+    assert r"\caption{depth-05-v1: cubes solved (95\% Wilson interval)" in tex
