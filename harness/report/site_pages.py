@@ -227,7 +227,37 @@ def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> str:
         ]
         body.append("</dl>")
     body.append("<h2>Results</h2>" + _results(label, data))
+    body.append("<h2>Its worst cubes</h2>" + _worst(label, data))
     return page(f"Entry {label}", "".join(body), 1)
+
+
+WORST_SHOWN = 20
+
+
+def _worst(label: str, data: pd.DataFrame) -> str:
+    """The entry's worst cubes first: those it did not solve, then its longest gaps to the
+    optimum, then its longest answers; each opens the cube's page."""
+    rows = data[data["label"] == label]
+    gap = rows["gap_qtm"].where(rows["metric"] == "qtm", rows["gap_htm"])
+    length = rows["length_qtm"].where(rows["metric"] == "qtm", rows["length_htm"])
+    ranked = rows.assign(
+        _solved=rows["solved"], _gap=gap.fillna(-1), _length=length.fillna(-1)
+    ).sort_values(["_solved", "_gap", "_length"], ascending=[True, False, False], kind="stable")
+    worst = ranked.head(WORST_SHOWN)
+    shown = pd.DataFrame(
+        {
+            "suite": worst["suite"],
+            "cube": worst["instance"].astype(int),
+            "status": worst["status"],
+            "length": length.loc[worst.index].astype("Int64"),
+            "gap": gap.loc[worst.index].astype("Int64"),
+        }
+    ).reset_index(drop=True)
+    links = {
+        (i, "cube"): cube_href(s, c, 1)
+        for i, (s, c) in enumerate(zip(shown["suite"], shown["cube"], strict=True))
+    }
+    return table(shown, links)
 
 
 def _results(label: str, data: pd.DataFrame) -> str:

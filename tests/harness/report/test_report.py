@@ -312,3 +312,12 @@ def test_every_report_writes_its_leaderboards_as_latex_for_a_paper(tmp_path):
     assert tex.count(r"\begin{tabular}") == 2 and tex.count(r"\toprule") == 2
     assert r"my\_solver\% & 20 & 50.0 & " in tex  # names escaped, never LaTeX commands
     assert r"\caption{depth-05-v1: cubes solved (95\% Wilson interval)" in tex
+
+
+def test_an_entrys_page_lists_its_worst_cubes_first(tmp_path):
+    run = make_run(tmp_path / "a", {("depth-05-v1", 5): 10}, solver="alpha")
+    write_report([run], tmp_path / "report")
+    (page,) = (tmp_path / "report" / "entries").glob("alpha-*.html")
+    worst = page.read_text().split("Its worst cubes")[1]
+    statuses = re.findall(r"<td>(solved|unsolved)</td>", worst)
+    assert statuses[:10] == ["unsolved"] * 10 and statuses[10:] == ["solved"] * 10
