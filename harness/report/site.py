@@ -100,12 +100,11 @@ def _index(content: SiteContent) -> str:
     if content.left_out:
         body.append(f"<p class='note'>{esc(content.left_out)}</p>")
     labels = sorted(content.data["label"].unique())
-    body.append("<h2 id='entries'>Entries</h2><ul>")
     fit = {label: entry_fit(label, content.runs, content.data) for label in labels}
     body.append(
-        "<p class='note'>✓: the entry's runs pass <code>bench check</code> (the suite's cubes, "
-        "each once, every answer replayed, provenance and times), fit for a leaderboard; "
-        "✗: its page says which check fails.</p>"
+        "<h2 id='entries'>Entries</h2><p class='note'>✓: the entry's runs pass <code>bench "
+        "check</code> (the suite's cubes, each once, every answer replayed, provenance and "
+        "times), fit for a leaderboard; ✗: its page says which check fails.</p><ul>"
     )
     body += [
         f"<li><a href='{entry_href(label)}'>{esc(label)}</a> "

@@ -86,7 +86,8 @@ def test_every_page_works_in_a_browser_whatever_the_names(hostile_site, tmp_path
             driver.find_element("id", "last").click()  # the stepper runs: site.js was read
             assert driver.find_element("id", "net").get_attribute("data-solved") == "true"
             driver.get(base + "index.html")
-            labels = [e.text for e in driver.find_elements("css selector", "#entries + ul li")]
+            links = "#entries ~ ul li a"  # each entry's link (its check mark stands beside)
+            labels = [e.text for e in driver.find_elements("css selector", links)]
             assert f"{COMMENT}b" in labels and IMAGE in labels
     finally:
         driver.quit()

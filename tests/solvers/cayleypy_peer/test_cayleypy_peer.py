@@ -104,7 +104,8 @@ def test_the_shipped_model_solves_depth_three_through_bench_run(tmp_path):
     assert all(r["metric"] == "qtm" for r in records)
     manifest = json.loads((tmp_path / "peer/manifest.json").read_text())
     assert manifest["packages"]["cayleypy"] == "0.2.0"
-    assert manifest["solvers"]["cayleypy"]["origin"]["packages"] == {"cayleypy": "0.2.0"}
+    pin = manifest["solvers"]["cayleypy[beam_width=256]"]  # named by the setting it changed
+    assert pin["origin"]["packages"] == {"cayleypy": "0.2.0"}
     shown = bench("show", str(tmp_path / "peer"))
     assert "running cayleypy 0.2.0" in shown.stdout, shown.stdout
 
