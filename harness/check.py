@@ -34,6 +34,7 @@ from .cube import (
     parse_moves,
 )
 from .cube.notation import solution_lengths
+from .records.manifest import Manifest
 from .records.schema import SCHEMA_VERSION, Record
 from .records.store import RunStore
 from .submissions import suite_matches
@@ -69,7 +70,36 @@ def check_submission(
         InputError: a path that is neither, or a file that cannot be read at all.
     """
     path = Path(path)
-    found = list(_check_run(path, entry)) if path.is_dir() else list(_check_file(path, suite))
+    if not path.is_dir():
+        return _merge(list(_check_file(path, suite)))
+    store = RunStore(path)
+    try:
+        manifest, records = store.read_manifest(), store.read_records()
+    except (AnswersError, ValueError) as exc:
+        return [Finding("schema", False, str(exc))]
+    if entry is not None and entry not in manifest.solvers:
+        raise AnswersError(f"--entry {entry!r}: not an entry of run {path}")
+    return _merge(list(_check_run(manifest, records, entry, {})))
+
+
+def check_entries(folder: Path) -> dict[str, list[Finding]]:
+    """Each entry of a run folder checked on its own, as ``check_submission(folder,
+    entry=key)`` does, with the run and its suites read once (a report checks every entry
+    of every run it shows).
+
+    Raises:
+        InputError: a folder whose manifest or records cannot be read.
+    """
+    store = RunStore(Path(folder))
+    manifest, records = store.read_manifest(), store.read_records()
+    suites: dict[str, Suite | None] = {}
+    return {
+        key: _merge(list(_check_run(manifest, records, key, suites)))
+        for key in manifest.solvers
+    }
+
+
+def _merge(found: list[Finding]) -> list[Finding]:
     merged: list[Finding] = []
     for check in CHECKS:  # one line a check: a failure, else what the checks found
         mine = [f for f in found if f.check == check]
@@ -92,7 +122,7 @@ def _summary(messages: list[str]) -> str:
     return unique[0] + more
 
 
-def _suite(name: str | None, where: str) -> Suite | None:
+def _suite(name: str | None) -> Suite | None:
     if name is None:
         return None
     try:
@@ -110,7 +140,7 @@ def _check_file(path: Path, suite_name: str | None) -> Iterator[Finding]:
     meta = submission.meta
     yield Finding("schema", True, f"cubebench answers, version {ANSWERS_VERSION}")
     name = suite_name or meta.get("suite")
-    suite = _suite(name, str(path))
+    suite = _suite(name)
     pinned = meta.get("suite_sha256")
     if suite is None:
         yield Finding("suite", False, f"suite {name!r} is not a known suite (give --suite)")
@@ -140,17 +170,12 @@ def _check_file(path: Path, suite_name: str | None) -> Iterator[Finding]:
     yield _times(answers, meta.get("times") == "absent")
 
 
-def _check_run(folder: Path, entry: str | None) -> Iterator[Finding]:
-    store = RunStore(folder)
-    try:
-        manifest = store.read_manifest()
-        records = store.read_records()
-    except (AnswersError, ValueError) as exc:
-        yield Finding("schema", False, str(exc))
-        return
+def _check_run(
+    manifest: Manifest, records: list[Record], entry: str | None, loaded: dict[str, Suite | None]
+) -> Iterator[Finding]:
+    """The checks of a run's records (``entry``: that entry's alone); ``loaded`` holds the
+    suites read so far, by name, for the next call on the same run."""
     if entry is not None:
-        if entry not in manifest.solvers:
-            raise AnswersError(f"--entry {entry!r}: not an entry of run {folder}")
         manifest = replace(manifest, solvers={entry: manifest.solvers[entry]})
         records = [r for r in records if r.entry == entry]
     yield Finding(
@@ -158,7 +183,9 @@ def _check_run(folder: Path, entry: str | None) -> Iterator[Finding]:
     )
     suites: dict[str, Suite] = {}
     for name, pin in manifest.suites.items():
-        suite = _suite(name, str(folder))
+        if name not in loaded:
+            loaded[name] = _suite(name)
+        suite = loaded[name]
         if suite is None:
             yield Finding("suite", False, f"suite {name} is not known here")
             return

@@ -26,8 +26,10 @@ from .site_pages import (
     cube_facelets,
     cube_page,
     disagreeing,
+    Verdicts,
     entry_fit,
     entry_page,
+    submission_verdicts,
 )
 
 
@@ -64,7 +66,7 @@ class SiteContent:
     runs: list[LoadedRun] = field(default_factory=list)
 
 
-def _index(content: SiteContent) -> str:
+def _index(content: SiteContent, verdicts: Verdicts) -> str:
     body = [f"<p class='note'>{esc(p)}</p>" for p in content.intro]
     matrix = content.matrix
     links = {
@@ -100,7 +102,7 @@ def _index(content: SiteContent) -> str:
     if content.left_out:
         body.append(f"<p class='note'>{esc(content.left_out)}</p>")
     labels = sorted(content.data["label"].unique())
-    fit = {label: entry_fit(label, content.runs, content.data) for label in labels}
+    fit = {label: entry_fit(label, content.data, verdicts) for label in labels}
     body.append(
         "<h2 id='entries'>Entries</h2><p class='note'>✓: the entry's runs pass <code>bench "
         "check</code> (the suite's cubes, each once, every answer replayed, provenance and "
@@ -173,13 +175,14 @@ def write_site(out: Path, content: SiteContent) -> Path:
     assets.mkdir(parents=True, exist_ok=True)
     (assets / "site.css").write_text(CSS)
     (assets / "site.js").write_text(script())
-    (out / "index.html").write_text(_index(content))
+    verdicts = submission_verdicts(content.runs)
+    (out / "index.html").write_text(_index(content, verdicts))
     data = content.data
     odd = disagreeing(data)
     for label in data["label"].unique():
         path = out / entry_href(label)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(entry_page(label, content.runs, data))
+        path.write_text(entry_page(label, content.runs, data, verdicts))
     by_suite = {suite: rows for suite, rows in data.groupby("suite", sort=False)}
     for (suite, label), rows in data.groupby(["suite", "label"], sort=False):
         path = out / cell_href(suite, label)

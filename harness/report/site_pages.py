@@ -167,30 +167,41 @@ def cube_page(suite: str, instance: int, rows: pd.DataFrame, facelets: str | Non
     return page(f"Cube {instance} of {suite}", "".join(body), 2)
 
 
-def entry_fit(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> bool:
-    """Whether every run of an entry passes ``bench check`` for it."""
-    rows = data[data["label"] == label][["run", "solver"]].drop_duplicates()
-    by_id = {r.run_id: r for r in runs}
-    pairs = zip(rows["run"], rows["solver"], strict=True)
-    return all(submission_verdict(by_id[run].folder, key).startswith("fit") for run, key in pairs)
+Verdicts = dict[tuple[str, str], str]
+"""What ``bench check`` says of each entry of each run, by (run id, entry key)."""
 
 
-def submission_verdict(folder: Path, key: str) -> str:
-    """What ``bench check`` says of one entry of a run, in a line: fit for a leaderboard,
-    or which checks it fails."""
-    from ..check import check_submission
+def submission_verdicts(runs: list[LoadedRun]) -> Verdicts:
+    """Every run's entries checked as ``bench check --entry`` checks them, each run and its
+    suites read once: a line each, fit for a leaderboard or which checks it fails."""
+    from ..check import check_entries
     from ..errors import InputError
 
-    try:
-        failed = [f for f in check_submission(folder, entry=key) if not f.ok]
-    except InputError as exc:
-        return f"not checked: {exc}"
-    if not failed:
-        return "fit for a leaderboard (bench check: every check passes)"
-    return "not fit: " + "; ".join(f"{f.check}: {f.message}" for f in failed)
+    out: Verdicts = {}
+    for run in runs:
+        try:
+            checked = check_entries(run.folder)
+        except (InputError, ValueError) as exc:
+            out |= {(run.run_id, key): f"not checked: {exc}" for key in run.manifest.solvers}
+            continue
+        for key, findings in checked.items():
+            failed = [f for f in findings if not f.ok]
+            out[(run.run_id, key)] = (
+                "not fit: " + "; ".join(f"{f.check}: {f.message}" for f in failed)
+                if failed
+                else "fit for a leaderboard (bench check: every check passes)"
+            )
+    return out
 
 
-def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> str:
+def entry_fit(label: str, data: pd.DataFrame, verdicts: Verdicts) -> bool:
+    """Whether every run of an entry passes ``bench check`` for it."""
+    rows = data[data["label"] == label][["run", "solver"]].drop_duplicates()
+    pairs = zip(rows["run"], rows["solver"], strict=True)
+    return all(verdicts.get(pair, "").startswith("fit") for pair in pairs)
+
+
+def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame, verdicts: Verdicts) -> str:
     rows = data[data["label"] == label][["run", "solver"]].drop_duplicates()
     by_id = {r.run_id: r for r in runs}
     body = []
@@ -215,7 +226,7 @@ def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame) -> str:
             "load time s": entry.get("load_s"),
             "load peak memory MB": entry.get("load_peak_rss_mb"),
             "command": " ".join(manifest.command),
-            "submission check": submission_verdict(by_id[run_id].folder, key),
+            "submission check": verdicts.get((run_id, key), "not checked"),
         }
         body.append(f"<h2>In run {esc(run_id)}</h2><dl class='facts'>")
         body += [
