@@ -13,31 +13,34 @@ from .suites.generate import MAX_DEPTH, RANDOM_STATE_SUITE, depth_suite_name
 ALL_SUITES = (*(depth_suite_name(d) for d in range(1, MAX_DEPTH + 1)), RANDOM_STATE_SUITE)
 DEFAULT_ENTRIES: dict[str, tuple[dict[str, str], int | None]] = {
     "kociemba": ({}, None),
-    "random": ({}, None),
+    "random": ({}, 20),
     "policy-mlp": ({}, None),
     "cnn-faces": ({}, None),
     "mlp-kociemba": ({}, None),
     "seq2seq-transformer": ({}, None),
-    "value-transformer": ({"beam_width": "300"}, 5),
-    "deepcubea": ({}, 5),
+    "value-transformer": ({"beam_width": "300"}, 3),
+    "deepcubea": ({}, 3),
+    "cayley-mlp": ({}, 5),
     "dietz-cubex": ({}, None),
-    "winter-kociemba": ({}, 20),
+    "winter-kociemba": ({}, 10),
 }
 """The default benchmark: every system the project names, each with the settings and the
-number of cubes a suite (None: the run's) that fit the run in about 15 minutes on 2 cores.
+number of cubes a suite (None: the run's) that fit the run in under 15 minutes on 2 cores.
 The fast ones run at their defaults on every cube of the run; ``seq2seq-transformer``
-decodes greedily, as its seed. The value searches cost seconds a cube, so they run on the
-first 5 cubes of each suite: ``deepcubea``'s A* at its defaults (seconds on deep cubes), and
+decodes greedily, as its seed; ``random``, the floor every learned solver must clear, on
+the first 20. The value searches cost seconds a cube, so they run on the first few cubes of
+each suite: the flagship ``cayley-mlp`` at its defaults (a beam of 8,192, quarter turns;
+a few seconds a random state) on 5, ``deepcubea``'s A* at its defaults on 3, and
 ``value-transformer``'s beam at 300, its seed's width for 10-move scrambles (its default,
-1000, takes several times as long a deep cube). The classic C programs run where
+1000, takes several times as long a deep cube), on 3. The classic C programs run where
 ``cubebench[classic]`` is installed: ``dietz-cubex`` (milliseconds a cube) on every cube,
 ``winter-kociemba`` (which loads its tables again for every cube, half a second) on the
-first 20 of each suite.
+first 10 of each suite.
 An entry at other than its defaults is labelled with them, and a matrix cell says how many
 cubes it covers. ``--set`` still overrides."""
 DEFAULT_SOLVERS = tuple(DEFAULT_ENTRIES)
 DEFAULT_LIMIT = 100
-"""Instances per suite in the default benchmark, sized to finish in about 15 minutes here."""
+"""Instances per suite in the default benchmark, sized to finish in under 15 minutes here."""
 DEFAULT_WORKERS = 2
 """Worker processes per entry in ``bench run`` and the default benchmark: one a core here.
 (:class:`RunConfig` itself defaults to one, so a script asks for parallel solving.)"""

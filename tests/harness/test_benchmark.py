@@ -14,8 +14,10 @@ def test_the_default_benchmark_is_every_named_system_over_every_built_in_suite()
     assert config.suites == ALL_SUITES and len(ALL_SUITES) == 21
     assert config.limit == 100 and config.workers == DEFAULT_WORKERS == 2
     slow = {s.name: s for s in config.solvers}["value-transformer"]
-    assert slow.settings == {"beam_width": "300"} and slow.limit == 5
+    assert slow.settings == {"beam_width": "300"} and slow.limit == 3
     assert slow.label == "value-transformer[beam_width=300]"
+    flagship = {s.name: s for s in config.solvers}["cayley-mlp"]
+    assert flagship.settings == {} and flagship.label == "" and flagship.limit == 5
 
 
 def test_full_runs_every_entry_at_its_defaults_and_missing_solvers_are_left_out():
