@@ -94,8 +94,7 @@ def check_entries(folder: Path) -> dict[str, list[Finding]]:
     manifest, records = store.read_manifest(), store.read_records()
     suites: dict[str, Suite | None] = {}
     return {
-        key: _merge(list(_check_run(manifest, records, key, suites)))
-        for key in manifest.solvers
+        key: _merge(list(_check_run(manifest, records, key, suites))) for key in manifest.solvers
     }
 
 

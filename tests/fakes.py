@@ -39,6 +39,19 @@ class Right(_Fake):
         return Attempt(moves, nodes_expanded=7, model_calls=2, info={"ok": 1})
 
 
+class RightQuarter(_Fake):
+    """Kociemba's answer with every half turn played as two quarter turns: an entry that
+    searches the quarter-turn metric, as the site shows it."""
+
+    metric = "qtm"
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        moves: list[int] = []
+        for move in _kociemba_moves(cube):
+            moves += [move - 1, move - 1] if move % 3 == 1 else [move]  # X2 -> X X
+        return Attempt(tuple(moves), nodes_expanded=9, model_calls=3, info={"metric": "qtm"})
+
+
 @dataclass(frozen=True)
 class PauseSettings(SolverSettings):
     pause: float = 0.05

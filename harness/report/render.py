@@ -31,6 +31,8 @@ from .frame import LoadedRun, drop_repeats, load_runs
 from .leaderboard import leaderboard
 from .rules import NothingToCompareError
 from .site import Figure, Section, SiteContent, cubes_drawn, leaderboards, write_site
+from .site_charts import charts
+from .site_glance import distance_heatmap
 from .tables import (
     by_optimal_distance,
     distance_matrix,
@@ -136,7 +138,8 @@ def _write(
 ) -> Path:
     """Every file of the report, into the fresh folder ``out``."""
     figures = draw_all(data, out)
-    against = _against(data, baseline, out, figures) if baseline else None
+    against_numbers = _against(data, baseline, out, figures) if baseline else None
+    against = matrix_cells(against_numbers) if against_numbers is not None else None
     budget = within_budgets(data)
     if len(budget):
         write_csv(budget, out / "time-budgets.csv")
@@ -224,14 +227,17 @@ def _write(
     (out / "index.md").write_text("\n".join(md) + "\n")
 
     sections = [
-        Section(f"Against {baseline}", _AGAINST_NOTE, against, "against")
-        if against is not None
-        else None,
         Section("The DeepCubeA test set", _BOARD_NOTE, board, "deepcubea")
         if measured_board
         else None,
         *leaderboards(numbers, data, runs),
-        Section("By optimal distance", _DISTANCE_NOTE, difficulty_shown, "difficulty")
+        Section(
+            "By optimal distance",
+            _DISTANCE_NOTE + _DISTANCE_SITE,
+            difficulty_shown,
+            "difficulty",
+            html=distance_heatmap(difficulty),
+        )
         if len(difficulty)
         else None,
         Section("Within a time budget", _BUDGET_NOTE, budget_shown, "budgets")
@@ -251,6 +257,9 @@ def _write(
         runs_text=runs_text,
         data=data,
         runs=runs,
+        charts=charts(figures, data),
+        against=against_numbers,
+        baseline=baseline or "",
     )
     return write_site(out, content)
 
@@ -261,6 +270,11 @@ _DISTANCE_NOTE = (
     "distance; by-optimal-distance.csv also holds the solve rate. A peer's published lengths "
     "that could not be replayed (moves unpublished) count only where the report was asked "
     "to count them (--claims ENTRY)."
+)
+
+_DISTANCE_SITE = (
+    " Here each cell is the share solved optimally (%), coloured as the matrix; hover for "
+    "the counts."
 )
 
 _BUDGET_NOTE = (
@@ -281,7 +295,8 @@ _AGAINST_NOTE = (
 
 
 def _against(data: pd.DataFrame, baseline: str, out: Path, figures: dict) -> pd.DataFrame | None:
-    """The baseline matrix, and the head-to-head figure added to ``figures``."""
+    """The baseline matrix's numbers (``against-baseline.csv``), and the head-to-head
+    figure added to ``figures``."""
     table = baseline_matrix(data, baseline)
     if table.empty:
         return None
@@ -289,4 +304,4 @@ def _against(data: pd.DataFrame, baseline: str, out: Path, figures: dict) -> pd.
     if drawn is not None:
         figures["head_to_head"] = drawn
     write_csv(table, out / "against-baseline.csv")
-    return matrix_cells(table)
+    return table

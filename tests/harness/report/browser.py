@@ -31,7 +31,17 @@ return {
   styled: getComputedStyle(document.querySelector('header')).backgroundColor,
 };
 """
+# every link of a served page to a file of the site, asked for: those that are missing
+_LINKS = """
+const done = arguments[arguments.length - 1];
+if (!location.protocol.startsWith('http')) { done([]); return; }
+const local = Array.from(document.querySelectorAll('a[href]')).map(a => a.href.split('#')[0])
+  .filter(h => h.startsWith(location.origin));
+Promise.all([...new Set(local)].map(h => fetch(h, {method: 'HEAD'})
+  .then(r => r.ok ? null : h, () => h))).then(r => done(r.filter(x => x)));
+"""
 STYLED = "rgb(13, 42, 74)"  # the header's colour in site.css
+WIDTH, HEIGHT = 1366, 900  # the laptop screen the site is laid out for
 
 
 def find_browser() -> tuple[str, str] | None:
@@ -56,12 +66,22 @@ def start_driver(profile: Path):
     for flag in (
         "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--no-first-run", "--disable-quic", "--window-size=1280,900",
+        "--no-first-run", "--disable-quic", f"--window-size={WIDTH},{HEIGHT}",
         f"--user-data-dir={profile}",
     ):  # fmt: skip
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(options=options, service=Service(executable_path=found[1]))
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=found[1]))
+    fit_viewport(driver)
+    return driver
+
+
+def fit_viewport(driver) -> None:
+    """Size the window so that the page itself sees WIDTH × HEIGHT (the window's own frame
+    takes some of what ``--window-size`` gives)."""
+    driver.set_window_size(WIDTH, HEIGHT)
+    inner = viewport(driver)
+    driver.set_window_size(2 * WIDTH - inner[0], 2 * HEIGHT - inner[1])
 
 
 @contextmanager
@@ -85,7 +105,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 def page_problems(driver, url: str) -> list[str]:
     """Load ``url`` and say what is wrong with it: console errors (a script error, a failed
-    request), broken images, a script that did not run, a stylesheet that did not apply."""
+    request), broken images, links to the site's own files that lead nowhere (a served
+    page), a script that did not run, a stylesheet that did not apply."""
     driver.get_log("browser")  # what earlier pages left
     driver.get(url)
     found = driver.execute_script(_CHECK)
@@ -95,6 +116,7 @@ def page_problems(driver, url: str) -> list[str]:
         if entry["level"] in ("SEVERE", "WARNING")
     ]
     problems += [f"broken image: {src}" for src in found["broken"]]
+    problems += [f"broken link: {href}" for href in driver.execute_async_script(_LINKS)]
     if found["ready"] != "ready":
         problems.append("the site's script did not run to its end")
     if found["styled"] != STYLED:
@@ -102,12 +124,20 @@ def page_problems(driver, url: str) -> list[str]:
     return problems
 
 
-def screenshot(driver, name: str) -> Path:
-    """Save what the browser shows as ``ARTIFACTS/name.png`` (the whole page's height)."""
+def screenshot(driver, name: str, whole: bool = True) -> Path:
+    """Save what the browser shows as ``ARTIFACTS/name.png``: the whole page's height, or
+    (``whole=False``) the first screen only."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(1280, min(max(int(height), 600), 4000))
+    if whole:
+        driver.set_window_size(WIDTH, min(max(int(height), 600), 6000))
     path = ARTIFACTS / f"{name}.png"
     driver.save_screenshot(str(path))
-    driver.set_window_size(1280, 900)
+    fit_viewport(driver)
     return path
+
+
+def viewport(driver) -> tuple[int, int]:
+    """The page's inner width and height (the window less its frame)."""
+    size = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    return int(size[0]), int(size[1])

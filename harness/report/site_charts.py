@@ -1,0 +1,200 @@
+"""The report's figures as the site's interactive charts, from the very tables the PNG
+figures plot (:data:`~cubebench.harness.report.figures.FIGURES`): a tooltip on every point
+naming the entry, the value and its interval, and a legend that hides and shows an entry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pandas as pd
+from matplotlib.colors import to_hex
+
+from .charts import Chart, Point, Series, thin
+from .stats import entry_metric
+from .style import palette
+
+OPTIMUM_COLOUR = "#222222"
+
+
+def _metrics(data: pd.DataFrame) -> dict[str, str]:
+    return {str(label): entry_metric(g) for label, g in data.groupby("label", sort=False)}
+
+
+def _rate(name: str, table: pd.DataFrame, unit: str) -> list[Series]:
+    """Solve rate by depth; the interval drawn for the entries that ran every depth's cubes
+    (a few cubes a depth give bars that hide the rest; their tooltips still say it)."""
+    out = []
+    most = table["n"].max() if len(table) else 0
+    for label, g in table.groupby("label"):
+        full = g["n"].max() >= most
+        points = tuple(
+            Point(
+                float(r.depth),
+                100 * r.rate,
+                f"{label}, {unit} {r.depth}: {100 * r.rate:.0f}% solved of {r.n} "
+                f"(95% CI {100 * r.low:.0f}–{100 * r.high:.0f}%)",
+                100 * r.low if full else None,
+                100 * r.high if full else None,
+            )
+            for r in g.itertuples(index=False)
+        )
+        out.append(Series(str(label), "", points))
+    return out
+
+
+def _length(table: pd.DataFrame) -> list[Series]:
+    out = [
+        Series(
+            str(label),
+            "",
+            tuple(
+                Point(
+                    float(r.depth),
+                    r.length_htm,
+                    f"{label}, depth {r.depth}: mean {r.length_htm:.2f} HTM (solved cubes)",
+                )
+                for r in g.itertuples(index=False)
+            ),
+        )
+        for label, g in table.groupby("label")
+    ]
+    optimum = table.dropna(subset=["optimum"]).drop_duplicates("depth").sort_values("depth")
+    if len(optimum):
+        points = tuple(
+            Point(float(d), float(o), f"optimum, depth {d}: mean {o:.2f} HTM (exact)", size=3)
+            for d, o in zip(optimum["depth"], optimum["optimum"], strict=True)
+        )
+        out.append(Series("optimum", OPTIMUM_COLOUR, points, dashed=True))
+    return out
+
+
+def _time(table: pd.DataFrame) -> list[Series]:
+    return [
+        Series(
+            str(label),
+            "",
+            tuple(
+                Point(
+                    float(r.depth),
+                    r.wall_s,
+                    f"{label}, depth {r.depth}: median {r.wall_s:.3g} s a cube",
+                )
+                for r in g.itertuples(index=False)
+            ),
+        )
+        for label, g in table.groupby("label")
+    ]
+
+
+def _lengths(table: pd.DataFrame) -> list[Series]:
+    out = []
+    for label, g in table.groupby("label"):
+        share = g["length_htm"].value_counts(normalize=True).sort_index() * 100
+        points = tuple(
+            Point(float(length), float(pct),
+                  f"{label}: {pct:.1f}% of its {len(g)} solved cubes in {length} HTM")
+            for length, pct in share.items()
+        )  # fmt: skip
+        out.append(Series(str(label), "", points))
+    return out
+
+
+def _pareto(table: pd.DataFrame, column: str, metric: str) -> list[Series]:
+    return [
+        Series(
+            str(r.label),
+            "",
+            (
+                Point(
+                    r.median_s,
+                    getattr(r, column),
+                    f"{r.label}: median {r.median_s:.3g} s a cube, mean "
+                    f"{getattr(r, column):.2f} {metric} (solved), solved {100 * r.rate:.0f}%",
+                    size=3 + 5 * r.rate,
+                ),
+            ),
+            line=False,
+        )
+        for r in table.itertuples(index=False)
+    ]
+
+
+def _cactus(table: pd.DataFrame) -> list[Series]:
+    out = []
+    for label, g in table.groupby("label"):
+        points = [
+            Point(r.seconds, 100 * r.share,
+                  f"{label}: {r.solved_within} cubes ({100 * r.share:.1f}%) solved within "
+                  f"{r.seconds:.3g} s each", size=2.5)
+            for r in g.itertuples(index=False)
+        ]  # fmt: skip
+        out.append(Series(str(label), "", tuple(thin(points)), step=True))
+    return out
+
+
+def _distance(table: pd.DataFrame) -> list[Series]:
+    out = []
+    named = table.rename(columns={"optimal %": "optimal"})
+    for label, g in named.groupby("solver"):
+        points = tuple(
+            Point(float(r.distance), r.optimal,
+                  f"{label}: {r.optimal:.1f}% optimal of {r.n} cubes at optimal "
+                  f"distance {r.distance} {r.metric}")
+            for r in g.itertuples(index=False)
+        )  # fmt: skip
+        out.append(Series(str(label), "", points))
+    return out
+
+
+_Builder = Callable[[pd.DataFrame], list[Series]]
+_SPECS: dict[str, list[tuple[str, str, str, _Builder, dict]]] = {
+    "solve_rate_vs_depth": [("", "scramble depth (face turns)", "solved (%)",
+                             lambda t: _rate("", t, "depth"), {"y_range": (-2, 102)})],
+    "solve_rate_vs_qdepth": [("", "scramble depth (quarter turns)", "solved (%)",
+                              lambda t: _rate("", t, "quarter-turn depth"),
+                              {"y_range": (-2, 102)})],
+    "length_vs_depth": [("", "scramble depth", "mean length (HTM, solved)", _length, {})],
+    "time_vs_depth": [("", "scramble depth", "median seconds a cube (log)", _time,
+                       {"log_y": True})],
+    "random_lengths": [("", "solution length (HTM)", "% of solved cubes", _lengths, {})],
+    "pareto": [
+        ("-htm", "median seconds a cube (log)", "mean length (HTM, solved)",
+         lambda t: _pareto(t, "mean_htm", "HTM"), {"log_x": True}),
+        ("-qtm", "median seconds a cube (log)", "mean length (QTM, solved)",
+         lambda t: _pareto(t, "mean_qtm", "QTM"), {"log_x": True}),
+    ],
+    "cactus": [("", "seconds a cube (log)", "% of its cubes solved within",
+                _cactus, {"log_x": True, "y_range": (-2, 102)})],
+    "optimal_by_distance": [("", "optimal distance (the entry's metric)",
+                             "% solved optimally", _distance, {"y_range": (-2, 102)})],
+}  # fmt: skip
+"""Per figure: its charts (a suffix, the axes, the series from the figure's table, options)."""
+
+
+def charts(figures: dict[str, tuple[str, list, pd.DataFrame]], data: pd.DataFrame) -> list[Chart]:
+    """The interactive charts of the figures a report drew (name -> caption, files, table),
+    each entry in its PNG colour."""
+    colours = {k: to_hex(v) for k, v in palette(sorted(data["label"].unique())).items()}
+    metrics = _metrics(data)
+    out = []
+    for name, (caption, paths, table) in figures.items():
+        for suffix, x_label, y_label, build, options in _SPECS.get(name, []):
+            series = tuple(
+                Series(
+                    s.name,
+                    s.colour or colours.get(s.name, "#555555"),
+                    s.points,
+                    metrics.get(s.name, ""),
+                    s.line,
+                    s.dashed,
+                    s.step,
+                )
+                for s in build(table)
+            )
+            if not any(s.points for s in series):
+                continue
+            what = f"{caption}, {suffix[1:].upper()}" if suffix else caption
+            out.append(
+                Chart(name + suffix, what, x_label, y_label, series, png=paths[0].name, **options)
+            )
+    return out
