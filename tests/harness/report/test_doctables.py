@@ -37,7 +37,7 @@ def test_a_marker_naming_a_missing_run_or_column_is_refused():
     with pytest.raises(DocTableError, match="not there"):
         regenerate(block.format("no-such-run", "n"), results, "doc.md")
     with pytest.raises(DocTableError, match=r"columns \['speed'\]"):
-        regenerate(block.format("default-v11", "speed"), results, "doc.md")
+        regenerate(block.format("default-v12", "speed"), results, "doc.md")
 
 
 def test_a_table_of_two_runs_counts_a_shared_entry_once():
@@ -56,7 +56,7 @@ def test_an_unclosed_marker_or_a_run_outside_results_is_refused(tmp_path):
     with pytest.raises(DocTableError, match="line 2: 1 results-table marker"):
         regenerate(unclosed, results, "doc.md")
     block = '<!-- results-table runs="{}" -->\n<!-- /results-table -->'
-    for outside in ("../x", "/etc", "..", "default-v11/../default-v11"):
+    for outside in ("../x", "/etc", "..", "default-v12/../default-v12"):
         with pytest.raises(DocTableError, match="name a run folder inside"):
             regenerate(block.format(outside), results, "doc.md")
     doc = tmp_path / "latin1.md"
