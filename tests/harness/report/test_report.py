@@ -40,7 +40,8 @@ def _check_report(folder, extra=()):
         for target in re.findall(r"(?:src|href)='([^'#]+)", page.read_text()):
             if not target.startswith("data:"):
                 assert (page.parent / target).resolve().is_file(), (page, target)
-    assert all(f"<img src='{name}.png' alt='" in html for name in figures)
+    assert all(f"href='{name}.png'" in html for name in figures)  # the files for papers
+    assert all(f"id='chart-{name}" in html for name in FIGURES)  # each drawn interactively
     md = (folder / "index.md").read_text()
     assert all(f"({name}.png)" in md for name in figures)
     return md
@@ -219,7 +220,8 @@ def test_figures_without_data_are_left_out_not_drawn_empty(tmp_path, suites, abs
     assert [name for name in FIGURES if f"({name}.png)" in md] == drawn
     assert "Not drawn, for want of data in these runs" in md
     html = (folder / "index.html").read_text()
-    assert [n for n in FIGURES if f"<img src='{n}.png'" in html] == drawn
+    assert [n for n in FIGURES if f"href='{n}.png'" in html] == drawn
+    assert [n for n in FIGURES if f"id='chart-{n}" in html] == drawn
 
 
 def test_a_sweep_names_each_setting_on_a_time_axis_labelled_within_a_decade(tmp_path):
