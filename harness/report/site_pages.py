@@ -236,9 +236,10 @@ def entry_page(label: str, runs: list[LoadedRun], data: pd.DataFrame, verdicts: 
             f"<dt>{esc(k)}</dt><dd><code>{esc(v)}</code></dd>" for k, v in pin.settings.items()
         ]
         body.append("</dl>")
-    body.append("<h2>Results</h2>" + _results(label, data))
-    body.append("<h2>Its worst cubes</h2>" + _worst(label, data))
-    return page(f"Entry {label}", "".join(body), 1)
+    # what a reader comes for first: how it did and where it did worst; then what ran
+    head = ["<h2>Results</h2>" + _results(label, data)]
+    head.append("<h2>Its worst cubes</h2>" + _worst(label, data))
+    return page(f"Entry {label}", "".join(head + body), 1)
 
 
 WORST_SHOWN = 20

@@ -320,6 +320,8 @@ def test_an_entrys_page_lists_its_worst_cubes_first(tmp_path):
     run = make_run(tmp_path / "a", {("depth-05-v1", 5): 10}, solver="alpha")
     write_report([run], tmp_path / "report")
     (page,) = (tmp_path / "report" / "entries").glob("alpha-*.html")
-    worst = page.read_text().split("Its worst cubes")[1]
+    text = page.read_text()
+    assert text.index("<h2>Results") < text.index("Its worst cubes") < text.index("In run a")
+    worst = text.split("Its worst cubes")[1]
     statuses = re.findall(r"<td>(solved|unsolved)</td>", worst)
     assert statuses[:10] == ["unsolved"] * 10 and statuses[10:] == ["solved"] * 10
