@@ -5,6 +5,7 @@ naming the entry, the value and its interval, and a legend that hides and shows 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pandas as pd
 from matplotlib.colors import to_hex
@@ -146,6 +147,46 @@ def _distance(table: pd.DataFrame) -> list[Series]:
     return out
 
 
+def by_distance(data: pd.DataFrame) -> list[Chart]:
+    """Solve rate and mean length by exact optimal distance, each in the metric the entry
+    searched (cubes with a known optimum; a length on the diagonal is optimal)."""
+    rows = []
+    for label, group in data.groupby("label", sort=False):
+        metric = entry_metric(group)
+        known = group[group[f"optimal_{metric}"].notna()]
+        for distance, cubes in known.groupby(f"optimal_{metric}"):
+            solved = cubes[cubes["solved"]]
+            mean = solved[f"length_{metric}"].mean() if len(solved) else float("nan")
+            rows.append((str(label), metric, int(distance), len(cubes), len(solved), mean))
+    if not rows:
+        return []
+    table = pd.DataFrame(rows, columns=["label", "metric", "distance", "n", "solved", "mean"])
+    rate, length = [], []
+    for label, g in table.groupby("label"):
+        unit = g["metric"].iloc[0].upper()
+        rate.append(Series(str(label), "", tuple(
+            Point(float(r.distance), 100 * r.solved / r.n,
+                  f"{label}: {r.solved} of {r.n} solved at optimal distance {r.distance} {unit}")
+            for r in g.itertuples(index=False))))  # fmt: skip
+        length.append(Series(str(label), "", tuple(
+            Point(float(r.distance), r.mean,
+                  f"{label}: mean {r.mean:.2f} {unit} over {r.solved} solved cubes at optimal "
+                  f"distance {r.distance} (gap {r.mean - r.distance:.2f})")
+            for r in g.itertuples(index=False) if r.solved)))  # fmt: skip
+    span = sorted(table["distance"].unique())
+    length.append(Series("optimum", OPTIMUM_COLOUR, tuple(
+        Point(float(d), float(d), f"optimum: {d} moves at distance {d}", size=3) for d in span
+    ), dashed=True))  # fmt: skip
+    return [
+        Chart("solved_by_distance", "Solve rate by optimal distance (cubes with a known "
+              "optimum, the entry's metric)", "optimal distance", "solved (%)", tuple(rate),
+              y_range=(-2, 102)),
+        Chart("length_by_distance", "Mean length by optimal distance, beside the optimum "
+              "(solved cubes, the entry's metric)", "optimal distance",
+              "mean length (solved)", tuple(length)),
+    ]  # fmt: skip
+
+
 _Builder = Callable[[pd.DataFrame], list[Series]]
 _SPECS: dict[str, list[tuple[str, str, str, _Builder, dict]]] = {
     "solve_rate_vs_depth": [("", "scramble depth (face turns)", "solved (%)",
@@ -197,4 +238,11 @@ def charts(figures: dict[str, tuple[str, list, pd.DataFrame]], data: pd.DataFram
             out.append(
                 Chart(name + suffix, what, x_label, y_label, series, png=paths[0].name, **options)
             )
+    for chart in by_distance(data):
+        series = tuple(
+            Series(s.name, s.colour or colours.get(s.name, "#555555"), s.points,
+                   metrics.get(s.name, ""), s.line, s.dashed, s.step)
+            for s in chart.series
+        )  # fmt: skip
+        out.append(replace(chart, series=series))
     return out

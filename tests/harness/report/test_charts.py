@@ -57,3 +57,22 @@ def test_thinning_keeps_the_first_and_last_points_and_at_most_the_limit():
     kept = thin(points, most=100)
     assert kept[0] is points[0] and kept[-1] is points[-1] and len(kept) <= 101
     assert thin(points[:50], most=100) == points[:50]
+
+
+def test_the_distance_charts_count_each_entrys_cubes_at_their_optimal_distance(tmp_path):
+    from cubebench.harness.report.frame import load_runs
+    from cubebench.harness.report.site_charts import by_distance
+
+    from .synthetic import make_run
+
+    run = make_run(tmp_path / "a", {("depth-05-v1", 5): 10}, length_extra=2)
+    data, _ = load_runs([run])
+    rate, length = by_distance(data)
+    known = data[data["optimal_htm"].notna()]
+    tips = [p.tip for s in rate.series for p in s.points]
+    counted = sum(int(t.split(" of ")[1].split(" ")[0]) for t in tips)
+    assert counted == len(known) and len(known) > 0  # every cube with an optimum, once
+    (optimum,) = [s for s in length.series if s.name == "optimum"]
+    assert all(p.x == p.y for p in optimum.points)  # the diagonal: a length that is optimal
+    solved = [p for s in length.series if s.name != "optimum" for p in s.points]
+    assert solved and all(p.y >= p.x for p in solved)  # no answer beats the optimum
