@@ -112,12 +112,15 @@ def _index(content: SiteContent, verdicts: Verdicts) -> str:
         f"<p class='lede'>{esc(content.intro[0])} <a href='#how'>How to read it</a>.</p>",
         _filters(data, deepcubea),
     ]
-    body += [first_screen(data, s, _clock(content.runs)) for s in fully_scrambled(data, deepcubea)]
+    body += [
+        first_screen(data, s, _clock([r for r in content.runs if s in r.manifest.suites]))
+        for s in fully_scrambled(data, deepcubea)
+    ]
     body += [
         "<h2 id='matrix'>Solved, by entry and suite</h2>",
         "<p class='note'>Colour: the solve rate (red none, yellow half, green all); inside, "
         "the mean length of the solved cubes in the metric the entry searched (a dashed "
-        "cell: the entry's first cubes only, <small>/n</small> of them). Hover for the counts "
+        "cell: the entry's first cubes only, as many as its row says). Hover for the counts "
         "and the interval; a cell opens its cubes.</p>",
         heatmap(data, deepcubea),
     ]

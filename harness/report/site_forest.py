@@ -21,7 +21,7 @@ from .formatting import suite_key
 from .site_html import esc, slug
 from .stats import entry_metric
 
-_LABEL_W, _PANEL_W, _GAP, _ROW_H, _HEAD = 230, 230, 24, 24, 40
+_LABEL_W, _PANEL_W, _GAP, _ROW_H, _HEAD = 270, 220, 24, 24, 40
 _PANELS = (
     ("solve_rate_diff_pp", None, None, "solved, points vs baseline"),
     ("length_diff", "length_ci_low", "length_ci_high", "HTM length vs baseline"),
@@ -96,7 +96,7 @@ def _plot(rows: pd.DataFrame, suite: str, baseline: str, metrics: dict, shown: b
         parts.append(
             f"<text class='row-label' x='{_LABEL_W - 8}' y='{y + 4:.0f}' text-anchor='end' "
             f"data-entry='{esc(entry)}' data-metric='{metrics.get(entry, '')}'>"
-            f"{esc(entry if len(entry) <= 34 else entry[:33] + '…')}</text>"
+            f"{esc(entry if len(entry) <= 36 else entry[:35] + '…')}</text>"
         )
     hidden = "" if shown else " hidden"
     return (

@@ -60,6 +60,8 @@ def _short(suite: str, family: str) -> str:
 
 
 _ALONE = {"random": "random states", "deepcubea": "DeepCubeA set"}
+DENSE = 24
+"""Above this many suites the heatmap's cells use a smaller type."""
 
 
 def _rate_colour(rate: float) -> str:
@@ -91,7 +93,7 @@ def heatmap(data: pd.DataFrame, deepcubea: set[str]) -> str:
     top = "".join(
         f"<th scope='colgroup' colspan='{len(s)}' data-family='{f}'>{esc(FAMILIES[f])}</th>"
         if len(s) > 1
-        else f"<th scope='col' rowspan='2' data-family='{f}' title='{esc(s[0])}'>"
+        else f"<th scope='col' rowspan='2' data-family='{f}' title='{esc(s[0])}' class='alone'>"
         f"{esc(_ALONE.get(f, _short(s[0], f)))}</th>"
         for f, s in groups
     )
@@ -104,17 +106,23 @@ def heatmap(data: pd.DataFrame, deepcubea: set[str]) -> str:
     cells = {key: g for key, g in data.groupby(["label", "suite"], sort=False)}
     rows = []
     for label, metric in _entries(data):
+        mine = [(len(g), most[suite]) for (lb, suite), g in cells.items() if lb == label]
+        sizes = {n for n, top in mine if n < top}
+        full = any(n >= top for n, top in mine)
+        few = f"<small>first {sizes.pop()} a suite</small>" if len(sizes) == 1 and not full else ""
         out = [
             f"<tr data-entry='{esc(label)}' data-metric='{metric}'>"
-            f"<th scope='row' class='entry'>{esc(label)}</th>"
+            f"<th scope='row' class='entry'>{esc(label)}{few}</th>"
             f"<td class='metric'>{metric.upper()}</td>"
         ]
         for _, suites in groups:
             for suite in suites:
                 out.append(_cell(label, suite, metric, cells.get((label, suite)), fams, most))
         rows.append("".join(out) + "</tr>")
+    dense = " dense" if len(fams) > DENSE else ""
     return (
-        "<table class='heatmap'><thead><tr><th scope='col' rowspan='2' class='entry'>entry</th>"
+        f"<table class='heatmap{dense}'><thead><tr>"
+        "<th scope='col' rowspan='2' class='entry'>entry</th>"
         f"<th scope='col' rowspan='2' class='metric'>metric</th>{top}</tr><tr>{heads}</tr>"
         f"</thead><tbody>{''.join(rows)}</tbody></table>"
     )
@@ -144,11 +152,10 @@ def _cell(
         + (f"; median {median:.3g} s a cube" if not pd.isna(median) else "")
         + (f"; the first {n} cubes only" if few else "")
     )
-    mark = f"<small>/{n}</small>" if few else ""
     return (
         f"<td data-family='{family}' style='background:{_rate_colour(solved / n)}'"
         f"{' class=few' if few else ''} data-tip='{esc(tip)}' title='{esc(tip)}'>"
-        f"<a href='{cell_href(suite, label)}'>{mean}{mark}</a></td>"
+        f"<a href='{cell_href(suite, label)}'>{mean}</a></td>"
     )
 
 

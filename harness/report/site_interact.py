@@ -24,7 +24,9 @@ table.heatmap thead th{position:sticky;top:2.6em;z-index:2}
 table.heatmap thead tr+tr th{top:4.4em}
 table.heatmap td a{color:#111;text-decoration:none;display:block}
 table.heatmap td.few{outline:1px dashed #777;outline-offset:-3px}
-table.heatmap small{color:#444}
+table.heatmap small{color:#444}table.heatmap th small{display:block;font-weight:400}
+table.heatmap.dense td{font-size:10.5px;padding:2px 1px}
+table.heatmap th.alone{width:5.2em;font-size:11px}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(520px,1fr));gap:1em}
 figure.interactive{margin:0;border:1px solid var(--line);padding:.4em}
 svg.chart,.forest svg{width:100%;height:auto;display:block}
