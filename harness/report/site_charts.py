@@ -43,22 +43,27 @@ def _rate(name: str, table: pd.DataFrame, unit: str) -> list[Series]:
     return out
 
 
-def _length(table: pd.DataFrame) -> list[Series]:
-    out = [
+def _by_depth(table: pd.DataFrame, column: str, text: str) -> list[Series]:
+    """One series an entry of ``column`` against depth; ``text`` formats the value."""
+    return [
         Series(
             str(label),
             "",
             tuple(
                 Point(
                     float(r.depth),
-                    r.length_htm,
-                    f"{label}, depth {r.depth}: mean {r.length_htm:.2f} HTM (solved cubes)",
+                    getattr(r, column),
+                    f"{label}, depth {r.depth}: {text.format(getattr(r, column))}",
                 )
                 for r in g.itertuples(index=False)
             ),
         )
         for label, g in table.groupby("label")
     ]
+
+
+def _length(table: pd.DataFrame) -> list[Series]:
+    out = _by_depth(table, "length_htm", "mean {:.2f} HTM (solved cubes)")
     optimum = table.dropna(subset=["optimum"]).drop_duplicates("depth").sort_values("depth")
     if len(optimum):
         points = tuple(
@@ -70,21 +75,7 @@ def _length(table: pd.DataFrame) -> list[Series]:
 
 
 def _time(table: pd.DataFrame) -> list[Series]:
-    return [
-        Series(
-            str(label),
-            "",
-            tuple(
-                Point(
-                    float(r.depth),
-                    r.wall_s,
-                    f"{label}, depth {r.depth}: median {r.wall_s:.3g} s a cube",
-                )
-                for r in g.itertuples(index=False)
-            ),
-        )
-        for label, g in table.groupby("label")
-    ]
+    return _by_depth(table, "wall_s", "median {:.3g} s a cube")
 
 
 def _lengths(table: pd.DataFrame) -> list[Series]:
