@@ -14,6 +14,7 @@ with them.
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import tempfile
 import time
@@ -54,6 +55,9 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=600.0)
     parser.add_argument("--build", action="store_true", help="time a fresh table build too")
     parser.add_argument(
+        "--json", type=Path, help="write each cube's length, nodes and seconds here"
+    )
+    parser.add_argument(
         "--known-scramble",
         action="store_true",
         help="hand the solver each scramble's inverse as a known solution, as the annotation does",
@@ -65,7 +69,7 @@ def main() -> None:
     start = time.perf_counter()
     solver = OptimalSolver(OptimalSettings(metric=args.metric, tables=args.tables))
     print(f"load (tables read and checked, search compiled): {time.perf_counter() - start:.1f} s")
-    times, rates, lengths, unsolved = [], [], [], 0
+    times, rates, lengths, unsolved, rows, agree = [], [], [], 0, [], 0
     for instance in load_suite(args.suite, limit=args.limit).instances[: args.limit]:
         state = facelets_to_state(instance.facelets)
         known = None
@@ -76,6 +80,8 @@ def main() -> None:
         took = time.perf_counter() - start
         times.append(took)
         rates.append(attempt.nodes_expanded / max(took, 1e-9))
+        row = {"id": instance.id, "nodes": attempt.nodes_expanded, "seconds": round(took, 3)}
+        rows.append(row)
         if not attempt.moves and not is_solved(state):
             unsolved += 1
             print(f"#{instance.id}: out of time, {attempt.info['gave_up']}, {took:.1f} s")
@@ -85,6 +91,10 @@ def main() -> None:
         length = len(moves) if args.metric == "htm" else length_qtm(moves)
         assert attempt.info[f"optimal_{args.metric}"] == length
         lengths.append(length)
+        row["length"] = length
+        annotated = getattr(instance, f"optimal_{args.metric}")
+        assert annotated is None or annotated == length, (instance.id, annotated, length)
+        agree += annotated is not None
         nodes = attempt.nodes_expanded
         print(f"#{instance.id}: {length} {args.metric}, {nodes:,} nodes, {took:.2f} s")
     t = np.array(times)
@@ -94,6 +104,33 @@ def main() -> None:
         f"time median {np.median(t):.2f} s, p90 {np.percentile(t, 90):.2f} s, max {t.max():.2f} s; "
         f"{np.median(rates) / 1e6:.1f} M nodes/s (median over cubes)"
     )
+    print(f"lengths equal to the suite's annotated optima: {agree} (every one annotated)")
+    for length in sorted(set(lengths)):  # as the peers report it: by optimal length
+        at = np.array([r["seconds"] for r in rows if r.get("length") == length])
+        print(
+            f"  {length} {args.metric}: {len(at)} cubes, mean {at.mean():.2f} s, max {at.max():.2f}"
+        )
+    if args.json:
+        meta = {"suite": args.suite, "metric": args.metric, "tables": args.tables}
+        args.json.write_text(json.dumps({**meta, "cpu": machine_info()["cpu"], "cubes": rows}))
+    if args.against:
+        _ratios(rows, json.loads(args.against.read_text())["cubes"])
+
+
+def _ratios(rows: list[dict], before: list[dict]) -> None:
+    """This run's nodes and seconds over an earlier run's, on the cubes both proved."""
+    old = {r["id"]: r for r in before if "length" in r}
+    both = [(r, old[r["id"]]) for r in rows if "length" in r and r["id"] in old]
+    if not both:
+        print("no cube proved in both runs")
+        return
+    for key in ("nodes", "seconds"):
+        ratio = np.array([r[key] / max(o[key], 1e-9) for r, o in both])
+        total = sum(r[key] for r, _ in both) / sum(o[key] for _, o in both)
+        print(
+            f"{key} against the earlier run on {len(both)} cubes: total {total:.3f}, "
+            f"median {np.median(ratio):.3f}, range {ratio.min():.3f}-{ratio.max():.3f}"
+        )
 
 
 if __name__ == "__main__":

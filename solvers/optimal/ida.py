@@ -16,6 +16,19 @@ the state's own lookups leave standing is then looked up as its inverse, on all 
 the inverse is as far from solved, and its values differ from the state's often enough to
 halve the nodes of a random-state solve. Each lookup that already prunes the node skips the rest.
 
+The inverse's values also narrow a node's next moves. A turn of axis ``a`` keeps that axis's
+subgroup, so where the inverse's value on axis ``a`` is all the room left, no solution within
+the bound starts with such a turn (it would take the inverse into the subgroup a move early);
+the node's children on that axis are not generated (``kid_ban``, :func:`banned`). Rokicki's
+nxopt and nissy's H48 use the same argument. Only subtrees without a solution are skipped, so
+the walk meets the same first solution.
+
+The same fact saves a lookup a child: a move of axis ``a`` acts on the inverse from the
+other side, where it keeps the inverse's coset of axis ``a``'s subgroup, so the child's
+inverse has its parent's value on that axis (``inv_pair``, both parities kept, since a
+quarter turn changes the cube's). That value costs no memory read and is tried first, so a
+child it prunes costs neither its inverse's rows nor its other lookups.
+
 ``inverse`` holds what the inverse's lookups need: the (18, 40) cubie rows that relabel an
 inverse's pieces when a move is played (:func:`.coords.premove_table`) and the two small
 lookups that turn a cubie row's slice edges into the sorted-slice coordinate.
@@ -33,13 +46,19 @@ from typing import Final
 import numba
 import numpy as np
 
-from ..patterns.coords import INVERSE_WIDTH, N_FLIP, N_SORTED, N_TWIST
-from ..patterns.flipslice import SYM_BITS, SYM_MASK
+from ..patterns.coords import INVERSE_WIDTH, N_SORTED, N_TWIST
+from .lookups import (
+    SMALL,
+    banned,
+    cubie_coordinates,
+    fetch_entry,
+    of_parity,
+    pair,
+    premove,
+    tight,
+    value,
+)
 from .prefetch import prefetch
-
-SMALL: Final = 0
-LARGE: Final = 1
-XLARGE: Final = 2
 
 EXHAUSTED: Final = 0
 """No solution of exactly this bound's length (with the lower bounds, none shorter either)."""
@@ -61,32 +80,6 @@ def _child(src, s, dst, t, m, tw_mv, fl_mv, so_mv, cp_mv, axis_moves):  # pragma
 
 
 @numba.njit(cache=True)
-def heuristic(row, tables):  # pragma: no cover
-    """Lower bound of one node's distance.
-
-    Besides the largest table value, a cube whose three axis values are all ``h > 0`` is at
-    least ``h + 1`` from solved: an optimal solution's last move turns a face of some axis,
-    which keeps that axis's subgroup, so the state before it lies in the subgroup and the
-    cube's distance is one more than its distance to that subgroup. In general the distance
-    is at least the smallest axis value plus one (Kociemba's optimal solver uses the tie).
-
-    With the parity tables the subgroup's even half is what a value measures, and a last
-    quarter turn leaves the state before it in the odd half, so the tie takes the distance
-    to the whole subgroup: the smaller of an entry's two parities (:func:`_value`).
-    """
-    top, low = 0, 99
-    for a in range(3):
-        v, lv = _axis_value(row, a, tables)
-        top = max(top, v)
-        low = min(low, lv)
-    if low > 0:
-        top = max(top, low + 1)
-    if tables[5] != SMALL:
-        top = max(top, np.int64(tables[8][row[9] * N_TWIST + row[0]]))
-    return top
-
-
-@numba.njit(cache=True)
 def _allowed(path, d, m, qtm, follow):  # pragma: no cover
     if d == 0:
         return True
@@ -100,77 +93,23 @@ def _allowed(path, d, m, qtm, follow):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def _entry(tw, fl, so, tables):  # pragma: no cover
-    """Where the large tables keep a coordinate's value: its symmetry class's row (from the
-    class word of flip x sorted slice) and the twist conjugated by the class's symmetry."""
-    w = np.int64(tables[10][fl * N_SORTED + so])  # class << SYM_BITS | symmetry
-    return (w >> SYM_BITS) * N_TWIST + tables[11][tw, w & SYM_MASK]
-
-
-@numba.njit(cache=True, inline="always")
-def _value(tw, fl, so, par, tables):  # pragma: no cover
-    """The axis table's value of a coordinate, and the value the tie rule of
-    :func:`heuristic` may use: the same, but for the parity tables, whose two parities of
-    an entry share a byte and whose smaller one is the distance to the whole subgroup."""
-    if tables[5] != SMALL:
-        i = _entry(tw, fl, so, tables)
-        if tables[5] == XLARGE:
-            both = np.int64(tables[9][i])  # even parity low, odd high
-            even, odd = both & 15, both >> 4
-            return (odd if par else even), min(even, odd)
-        v = np.int64((tables[9][i >> 1] >> ((i & 1) << 2)) & 15)
-        return v, v
-    cut = so // 24  # the slice, the order of its edges aside
-    v = np.int64(max(tables[6][cut * N_TWIST + tw], tables[7][cut * N_FLIP + fl]))
-    return v, v
-
-
-@numba.njit(cache=True, inline="always")
-def _fetch_entry(tw, fl, so, tables):  # pragma: no cover
-    """Prefetch the large table's byte for a coordinate (its class word must be near)."""
-    i = _entry(tw, fl, so, tables)
-    prefetch(tables[9], i if tables[5] == XLARGE else i >> 1)
-
-
-@numba.njit(cache=True, inline="always")
-def _axis_value(row, a, tables):  # pragma: no cover
-    return _value(row[3 * a], row[3 * a + 1], row[3 * a + 2], tables[12][row[9]], tables)
-
-
-@numba.njit(cache=True, inline="always")
-def premove(src, s, dst, t, z):  # pragma: no cover
-    """Row ``t`` of ``dst`` the cubie row ``z src[s]``: row ``s`` of ``src`` with its pieces
-    relabelled by ``z`` (rows of 40: corner permutation, twist, edge permutation, flip)."""
-    for i in range(8):
-        p = src[s, i]
-        dst[t, i] = z[p]
-        o = src[s, 8 + i] + z[8 + p]
-        dst[t, 8 + i] = o - 3 if o >= 3 else o
-    for i in range(12):
-        p = src[s, 16 + i]
-        dst[t, 16 + i] = z[16 + p]
-        dst[t, 28 + i] = src[s, 28 + i] ^ z[28 + p]
-
-
-@numba.njit(cache=True, inline="always")
-def cubie_coordinates(c, r, inverse):  # pragma: no cover
-    """Row ``r`` of the cubie rows ``c``: its twist, flip and sorted slice."""
-    tw, fl, mask, code = 0, 0, 0, 0
-    for i in range(7):
-        tw = tw * 3 + c[r, 8 + i]
-    for i in range(11):
-        fl = fl * 2 + c[r, 28 + i]
-    for i in range(12):
-        e = c[r, 16 + i]
-        if e >= 8:  # a U-D slice edge
-            mask |= 1 << i
-            code = code * 4 + e - 8
-    return np.int64(tw), np.int64(fl), np.int64(inverse[1][mask]) * 24 + inverse[2][code]
-
-
-@numba.njit(cache=True, inline="always")
 def _expand(  # pragma: no cover
-    d, src, s, src_inv, si, src_c, path, moves, qtm, follow, walk, tables, inverse, room
+    d,
+    src,
+    s,
+    src_inv,
+    si,
+    src_c,
+    src_ban,
+    sk,
+    path,
+    moves,
+    qtm,
+    follow,
+    walk,
+    tables,
+    inverse,
+    room,
 ):
     """Every allowed child of the node at depth ``d``, with its bound, into ``walk``'s rows
     for ``d``. The node is row ``s`` of ``src`` (coordinates); rows ``si`` to ``si + 2`` of
@@ -189,15 +128,15 @@ def _expand(  # pragma: no cover
     child's bound may be partial; it only has to exceed ``room``, which is all the walk
     asks of it.
     """
-    kids, kid_move, kid_h, count, low, kid_inv, kid_c, inv_row = walk
+    kids, kid_move, kid_h, count, low, kid_inv, kid_c, inv_row, kid_ban, inv_pair = walk
     tw_mv, fl_mv, so_mv, cp_mv, axis_moves, mode = tables[:6]
-    corners, words, parity = tables[8], tables[10], tables[12]
+    corners, words, parity, move_axis = tables[8], tables[10], tables[12], tables[13]
     pre = inverse[0]
     read_c = mode != SMALL and src_c + 1 > room
     base = d * 18  # depth d's rows of kids
     n = 0
     for m in moves:
-        if _allowed(path, d, m, qtm, follow):
+        if _allowed(path, d, m, qtm, follow) and not banned(src_ban, m, move_axis):
             t = base + n
             _child(src, s, kids, t, m, tw_mv, fl_mv, so_mv, cp_mv, axis_moves)
             kid_move[d, n] = m
@@ -217,48 +156,70 @@ def _expand(  # pragma: no cover
             if kid_h[d, j] <= room:
                 t = base + j
                 for a in range(3):
-                    _fetch_entry(kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2], tables)
+                    fetch_entry(kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2], tables)
+    for j in range(n):
+        kid_ban[d, j] = 0
     for a in range(3):
         for j in range(n):
             if kid_h[d, j] <= room:
                 t = base + j
                 par = parity[kids[t, 9]]
-                v, lv = _value(kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2], par, tables)
+                v, lv = value(kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2], par, tables)
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
     _tie(d, n, low, kid_h, room)
-    for j in range(n):  # the survivors' inverses: their rows, then their coordinates
+    for j in range(n):  # the inverse's value on the move's own axis: its parent's (free)
         low[d, j] = 99
+        if sk >= 0 and kid_h[d, j] <= room:
+            a = move_axis[kid_move[d, j]]
+            even, odd = inv_pair[d - 1, sk, 2 * a], inv_pair[d - 1, sk, 2 * a + 1]
+            _inverse_value(d, j, a, even, odd, parity[kids[base + j, 9]], walk, room)
+    for j in range(n):  # the survivors' inverses: their rows, then their coordinates
         if kid_h[d, j] <= room:
+            own = move_axis[kid_move[d, j]] if sk >= 0 else -1
             for a in range(3):
                 r = (base + j) * 3 + a
                 premove(src_inv, si + a, kid_inv, r, pre[axis_moves[a, kid_move[d, j]]])
-                tw, fl, so = cubie_coordinates(kid_inv, r, inverse)
-                inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2] = tw, fl, so
-                if mode != SMALL:
-                    prefetch(words, fl * N_SORTED + so)
+                if a != own:
+                    tw, fl, so = cubie_coordinates(kid_inv, r, inverse)
+                    inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2] = tw, fl, so
+                    if mode != SMALL:
+                        prefetch(words, fl * N_SORTED + so)
     if mode != SMALL:
         for j in range(n):
             if kid_h[d, j] <= room:
+                own = move_axis[kid_move[d, j]] if sk >= 0 else -1
                 for a in range(3):
-                    tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
-                    _fetch_entry(tw, fl, so, tables)
+                    if a != own:
+                        tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
+                        fetch_entry(tw, fl, so, tables)
     for a in range(3):
         for j in range(n):
-            if kid_h[d, j] <= room:
-                par = parity[kids[base + j, 9]]
+            if kid_h[d, j] <= room and (sk < 0 or a != move_axis[kid_move[d, j]]):
                 tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
-                v, lv = _value(tw, fl, so, par, tables)
-                kid_h[d, j] = max(kid_h[d, j], v)
-                low[d, j] = min(low[d, j], lv)
+                even, odd = pair(tw, fl, so, tables)
+                _inverse_value(d, j, a, even, odd, parity[kids[base + j, 9]], walk, room)
     _tie(d, n, low, kid_h, room)
     count[d] = n
     return n
 
 
 @numba.njit(cache=True, inline="always")
+def _inverse_value(d, j, a, even, odd, par, walk, room):  # pragma: no cover
+    """Child ``j`` of depth ``d``'s inverse has the values ``even, odd`` on axis ``a``
+    (:func:`pair`): they raise its bound, lower its smallest value for the tie rule and may
+    ban its next moves; they are kept, for its children inherit them on that axis."""
+    _, _, kid_h, _, low, _, _, _, kid_ban, inv_pair = walk
+    v, lv = of_parity(even, odd, par)
+    kid_h[d, j] = max(kid_h[d, j], v)
+    low[d, j] = min(low[d, j], lv)
+    kid_ban[d, j] |= tight(v, lv, room, a)
+    inv_pair[d, j, 2 * a], inv_pair[d, j, 2 * a + 1] = even, odd
+
+
+@numba.njit(cache=True, inline="always")
 def _tie(d, n, low, kid_h, room):  # pragma: no cover
-    for j in range(n):  # the tie rule of :func:`heuristic`, where all three were read
+    for j in range(n):  # the tie rule of :func:`.lookups.heuristic`, where all three were read
         if low[d, j] < 99 and low[d, j] > 0 and kid_h[d, j] <= room:
             kid_h[d, j] = max(kid_h[d, j], low[d, j] + 1)
 
@@ -279,7 +240,7 @@ def search(
     ``root_inv`` the cubie rows of its inverse) first.
     """
     nodes = 0
-    kids, kid_move, kid_h, count, _, kid_inv, kid_c, _ = walk
+    kids, kid_move, kid_h, count, _, kid_inv, kid_c, _, kid_ban, _ = walk
     if ptr[0] < 0:  # arguments spelled out at both calls: numba inlines no call with *args
         nodes += _expand(
             0,
@@ -288,6 +249,8 @@ def search(
             root_inv,
             0,
             99,
+            0,
+            -1,
             path,
             moves,
             qtm,
@@ -324,6 +287,8 @@ def search(
             kid_inv,
             3 * t,
             kid_c[d, i],
+            kid_ban[d, i],
+            i,
             path,
             moves,
             qtm,
@@ -350,6 +315,8 @@ def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.nda
         np.zeros(((max_depth + 1) * 54, INVERSE_WIDTH), np.uint8),  # inverse's rows, 3 a child
         np.zeros((max_depth + 1, 18), np.int64),  # corner value (or a bound from above)
         np.zeros((18, 9), np.int64),  # scratch: one depth's inverses' coordinates, by axis
+        np.zeros((max_depth + 1, 18), np.int64),  # the moves a child's next move may not be
+        np.zeros((max_depth + 1, 18, 6), np.int64),  # its inverse's even, odd values by axis
     )
     return (
         walk,

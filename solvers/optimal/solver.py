@@ -45,7 +45,7 @@ from ..patterns.coords import (
 )
 from ..patterns.flipslice import conjugation_tables, packed
 from ..patterns.tables import Progress, ensure, load, metric_moves, verify
-from . import ida
+from . import ida, lookups
 
 CHUNK_NODES = 1 << 21
 """Nodes between two looks at the clock (a few hundredths of a second)."""
@@ -97,12 +97,12 @@ class OptimalSolver:
         empty = np.zeros(1, np.uint8)
         if s.tables == "small":
             none = (empty, np.zeros(1, np.uint32), np.zeros((1, 16), np.int32))
-            reads = (ida.SMALL, *loaded, empty, *none)  # no corner table
+            reads = (lookups.SMALL, *loaded, empty, *none)  # no corner table
         else:
             x24, corners = loaded
-            mode = ida.XLARGE if s.tables == "xlarge" else ida.LARGE
+            mode = lookups.XLARGE if s.tables == "xlarge" else lookups.LARGE
             reads = (mode, empty, empty, corners, x24, packed(), conjugation_tables().twist)
-        self._tables = (*moving, *reads, cperm_parity())
+        self._tables = (*moving, *reads, cperm_parity(), _move_axis())
         self._inverse = (premove_table(), *sorted_lookup())
         self._moves = metric_moves(s.metric).astype(np.int64)
         self._qtm = s.metric == "qtm"
@@ -128,7 +128,7 @@ class OptimalSolver:
         cubes = [cube]
         if inverse:
             cubes.append(invert_states(np.asarray(cube).reshape(54, 1))[:, 0])
-        return max(int(ida.heuristic(self._root(c)[0], self._tables)) for c in cubes)
+        return max(int(lookups.heuristic(self._root(c)[0], self._tables)) for c in cubes)
 
     @staticmethod
     def _root(cube: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -245,6 +245,12 @@ class OptimalSolver:
                 f"optimal_{self.settings.metric}_min": bound,
             },
         )
+
+
+def _move_axis() -> np.ndarray:
+    """(18,) int64: the axis (0 U-D, 1 R-L, 2 F-B of :data:`AXIS_MOVES`) a move turns: the
+    axis on whose image it is a U or D turn, so it keeps that axis's subgroup."""
+    return np.argmax(np.isin(AXIS_MOVES // 3, (0, 3)), axis=0).astype(np.int64)
 
 
 def _proof(proved: int) -> str:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from cubebench.harness.cube import SOLVED, apply_sequence
 from cubebench.harness.cube.cubie import invert_states
-from cubebench.solvers.optimal import ida
+from cubebench.solvers.optimal.lookups import cubie_coordinates, premove
 from cubebench.solvers.patterns.coords import (
     AXIS_MOVES,
     axis_coordinates,
@@ -30,7 +30,7 @@ def test_carried_rows_stay_the_inverses_rows(start: list[int], played: list[int]
     for m in played:
         nxt = np.empty_like(rows)
         for a in range(3):
-            ida.premove(rows, a, nxt, a, pre[AXIS_MOVES[a, m]])
+            premove(rows, a, nxt, a, pre[AXIS_MOVES[a, m]])
         rows = nxt
         state = apply_sequence(state, [m])
     assert np.array_equal(rows, inverse_cubies(state))
@@ -43,4 +43,4 @@ def test_a_rows_coordinates_are_the_inverses(moves: list[int]) -> None:
     expected = axis_coordinates(invert_states(state.reshape(54, 1))[:, 0])
     rows, lookups = inverse_cubies(state), (premove_table(), *sorted_lookup())
     for a in range(3):
-        assert tuple(ida.cubie_coordinates(rows, a, lookups)) == tuple(expected[a])
+        assert tuple(cubie_coordinates(rows, a, lookups)) == tuple(expected[a])
