@@ -58,6 +58,9 @@ def main() -> None:
         "--json", type=Path, help="write each cube's length, nodes and seconds here"
     )
     parser.add_argument(
+        "--against", type=Path, help="an earlier --json of the same cubes: print the ratios"
+    )
+    parser.add_argument(
         "--known-scramble",
         action="store_true",
         help="hand the solver each scramble's inverse as a known solution, as the annotation does",

@@ -23,12 +23,6 @@ the node's children on that axis are not generated (``kid_ban``, :func:`banned`)
 nxopt and nissy's H48 use the same argument. Only subtrees without a solution are skipped, so
 the walk meets the same first solution.
 
-The same fact saves a lookup a child: a move of axis ``a`` acts on the inverse from the
-other side, where it keeps the inverse's coset of axis ``a``'s subgroup, so the child's
-inverse has its parent's value on that axis (``inv_pair``, both parities kept, since a
-quarter turn changes the cube's). That value costs no memory read and is tried first, so a
-child it prunes costs neither its inverse's rows nor its other lookups.
-
 ``inverse`` holds what the inverse's lookups need: the (18, 40) cubie rows that relabel an
 inverse's pieces when a move is played (:func:`.coords.premove_table`) and the two small
 lookups that turn a cubie row's slice edges into the sorted-slice coordinate.
@@ -52,8 +46,6 @@ from .lookups import (
     banned,
     cubie_coordinates,
     fetch_entry,
-    of_parity,
-    pair,
     premove,
     tight,
     value,
@@ -101,7 +93,6 @@ def _expand(  # pragma: no cover
     si,
     src_c,
     src_ban,
-    sk,
     path,
     moves,
     qtm,
@@ -128,7 +119,7 @@ def _expand(  # pragma: no cover
     child's bound may be partial; it only has to exceed ``room``, which is all the walk
     asks of it.
     """
-    kids, kid_move, kid_h, count, low, kid_inv, kid_c, inv_row, kid_ban, inv_pair = walk
+    kids, kid_move, kid_h, count, low, kid_inv, kid_c, inv_row, kid_ban = walk
     tw_mv, fl_mv, so_mv, cp_mv, axis_moves, mode = tables[:6]
     corners, words, parity, move_axis = tables[8], tables[10], tables[12], tables[13]
     pre = inverse[0]
@@ -168,53 +159,35 @@ def _expand(  # pragma: no cover
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
     _tie(d, n, low, kid_h, room)
-    for j in range(n):  # the inverse's value on the move's own axis: its parent's (free)
+    for j in range(n):
         low[d, j] = 99
-        if sk >= 0 and kid_h[d, j] <= room:
-            a = move_axis[kid_move[d, j]]
-            even, odd = inv_pair[d - 1, sk, 2 * a], inv_pair[d - 1, sk, 2 * a + 1]
-            _inverse_value(d, j, a, even, odd, parity[kids[base + j, 9]], walk, room)
     for j in range(n):  # the survivors' inverses: their rows, then their coordinates
         if kid_h[d, j] <= room:
-            own = move_axis[kid_move[d, j]] if sk >= 0 else -1
             for a in range(3):
                 r = (base + j) * 3 + a
                 premove(src_inv, si + a, kid_inv, r, pre[axis_moves[a, kid_move[d, j]]])
-                if a != own:
-                    tw, fl, so = cubie_coordinates(kid_inv, r, inverse)
-                    inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2] = tw, fl, so
-                    if mode != SMALL:
-                        prefetch(words, fl * N_SORTED + so)
+                tw, fl, so = cubie_coordinates(kid_inv, r, inverse)
+                inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2] = tw, fl, so
+                if mode != SMALL:
+                    prefetch(words, fl * N_SORTED + so)
     if mode != SMALL:
         for j in range(n):
             if kid_h[d, j] <= room:
-                own = move_axis[kid_move[d, j]] if sk >= 0 else -1
                 for a in range(3):
-                    if a != own:
-                        tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
-                        fetch_entry(tw, fl, so, tables)
+                    tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
+                    fetch_entry(tw, fl, so, tables)
     for a in range(3):
         for j in range(n):
-            if kid_h[d, j] <= room and (sk < 0 or a != move_axis[kid_move[d, j]]):
+            if kid_h[d, j] <= room:
+                par = parity[kids[base + j, 9]]
                 tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
-                even, odd = pair(tw, fl, so, tables)
-                _inverse_value(d, j, a, even, odd, parity[kids[base + j, 9]], walk, room)
+                v, lv = value(tw, fl, so, par, tables)
+                kid_h[d, j] = max(kid_h[d, j], v)
+                low[d, j] = min(low[d, j], lv)
+                kid_ban[d, j] |= tight(v, lv, room, a)
     _tie(d, n, low, kid_h, room)
     count[d] = n
     return n
-
-
-@numba.njit(cache=True, inline="always")
-def _inverse_value(d, j, a, even, odd, par, walk, room):  # pragma: no cover
-    """Child ``j`` of depth ``d``'s inverse has the values ``even, odd`` on axis ``a``
-    (:func:`pair`): they raise its bound, lower its smallest value for the tie rule and may
-    ban its next moves; they are kept, for its children inherit them on that axis."""
-    _, _, kid_h, _, low, _, _, _, kid_ban, inv_pair = walk
-    v, lv = of_parity(even, odd, par)
-    kid_h[d, j] = max(kid_h[d, j], v)
-    low[d, j] = min(low[d, j], lv)
-    kid_ban[d, j] |= tight(v, lv, room, a)
-    inv_pair[d, j, 2 * a], inv_pair[d, j, 2 * a + 1] = even, odd
 
 
 @numba.njit(cache=True, inline="always")
@@ -240,7 +213,7 @@ def search(
     ``root_inv`` the cubie rows of its inverse) first.
     """
     nodes = 0
-    kids, kid_move, kid_h, count, _, kid_inv, kid_c, _, kid_ban, _ = walk
+    kids, kid_move, kid_h, count, _, kid_inv, kid_c, _, kid_ban = walk
     if ptr[0] < 0:  # arguments spelled out at both calls: numba inlines no call with *args
         nodes += _expand(
             0,
@@ -250,7 +223,6 @@ def search(
             0,
             99,
             0,
-            -1,
             path,
             moves,
             qtm,
@@ -288,7 +260,6 @@ def search(
             3 * t,
             kid_c[d, i],
             kid_ban[d, i],
-            i,
             path,
             moves,
             qtm,
@@ -316,7 +287,6 @@ def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.nda
         np.zeros((max_depth + 1, 18), np.int64),  # corner value (or a bound from above)
         np.zeros((18, 9), np.int64),  # scratch: one depth's inverses' coordinates, by axis
         np.zeros((max_depth + 1, 18), np.int64),  # the moves a child's next move may not be
-        np.zeros((max_depth + 1, 18, 6), np.int64),  # its inverse's even, odd values by axis
     )
     return (
         walk,
