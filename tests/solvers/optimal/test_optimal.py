@@ -6,7 +6,6 @@ large tables give the same answers faster, and the benchmark measures them.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from pathlib import Path
 
@@ -29,29 +28,15 @@ from cubebench.harness.cube import (
 from cubebench.harness.registry import make_solver, prepare_solver
 from cubebench.harness.solver import SettingsError
 from cubebench.harness.suites.hard import SUPERFLIP
-from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.solvers.optimal import ida
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
 from cubebench.solvers.patterns import tables
 from cubebench.solvers.patterns.coords import corner_parity, cperm_parity, move_tables, with_parity
 from cubebench.solvers.patterns.flipslice import conjugation_tables
 
+from .small import oracle, small_solver
+
 SHALLOW = 8  # the oracle below is exact up to radius 4 + 4 levels
-
-
-@functools.cache
-def _oracle(metric: str) -> DistanceOracle:
-    return DistanceOracle.build(4, metric=metric)
-
-
-@functools.cache
-def _solver(metric: str, folder: str) -> OptimalSolver:
-    return OptimalSolver(OptimalSettings(metric=metric, tables="small"), folder=Path(folder))
-
-
-@pytest.fixture(scope="module")
-def table_folder(tmp_path_factory: pytest.TempPathFactory) -> str:
-    return str(tmp_path_factory.mktemp("optimal-tables"))
 
 
 def _length(moves: tuple[int, ...], metric: str) -> int:
@@ -63,10 +48,10 @@ def _length(moves: tuple[int, ...], metric: str) -> int:
 def test_shallow_cubes_get_the_oracles_distance(metric: str, table_folder: str, data) -> None:
     moves = data.draw(st.lists(st.integers(0, 17), max_size=SHALLOW))
     state = apply_sequence(SOLVED, moves)
-    distance, exact = _oracle(metric).distances(state.reshape(54, 1), 4)
+    distance, exact = oracle(metric).distances(state.reshape(54, 1), 4)
     if not exact[0]:  # a scramble of 8 face turns can be 9 or more quarter turns away
         return
-    attempt = _solver(metric, table_folder).solve(state, Budget(wall_seconds=3600))
+    attempt = small_solver(metric, table_folder).solve(state, Budget(wall_seconds=3600))
     assert is_solved(apply_sequence(state, list(attempt.moves)))
     assert _length(attempt.moves, metric) == distance[0]
     assert attempt.info["optimal"] is True
@@ -80,10 +65,10 @@ def test_a_known_solution_bounds_the_search_and_changes_no_optimum(
 ) -> None:
     moves = data.draw(st.lists(st.integers(0, 17), min_size=1, max_size=SHALLOW))
     state = apply_sequence(SOLVED, moves)
-    distance, exact = _oracle(metric).distances(state.reshape(54, 1), 4)
+    distance, exact = oracle(metric).distances(state.reshape(54, 1), 4)
     if not exact[0] or is_solved(state):
         return
-    solver, budget = _solver(metric, table_folder), Budget(wall_seconds=3600)
+    solver, budget = small_solver(metric, table_folder), Budget(wall_seconds=3600)
     known = invert_sequence(moves)
     plain, bounded = solver.solve(state, budget), solver.solve(state, budget, known=known)
     assert is_solved(apply_sequence(state, list(bounded.moves)))
@@ -103,10 +88,10 @@ def test_a_retry_goes_on_from_the_bound_an_earlier_search_proved(
 ) -> None:
     moves = data.draw(st.lists(st.integers(0, 17), min_size=3, max_size=SHALLOW))
     state = apply_sequence(SOLVED, moves)
-    distance, exact = _oracle(metric).distances(state.reshape(54, 1), 4)
+    distance, exact = oracle(metric).distances(state.reshape(54, 1), 4)
     if not exact[0] or is_solved(state):
         return
-    solver = _solver(metric, table_folder)
+    solver = small_solver(metric, table_folder)
     stopped = solver.solve(state, Budget(max_nodes=data.draw(st.integers(1, 2000))))
     fresh = solver.solve(state, Budget())
     if stopped.moves:  # the budget sufficed: nothing to go on from
@@ -148,14 +133,14 @@ def test_the_parity_beside_the_twist_follows_the_cubes_corner_parity() -> None:
 def test_a_known_solution_that_does_not_solve_the_cube_is_refused(table_folder: str) -> None:
     state = apply_sequence(SOLVED, parse_moves("R U F"))
     with pytest.raises(ValueError, match="known='F U R'"):
-        _solver("htm", table_folder).solve(state, Budget(), known=parse_moves("F U R"))
+        small_solver("htm", table_folder).solve(state, Budget(), known=parse_moves("F U R"))
 
 
 @given(data=st.data())
 def test_quarter_turn_optima_have_the_corner_permutations_parity(table_folder: str, data) -> None:
     moves = data.draw(st.lists(st.integers(0, 17), max_size=6))
     state = apply_sequence(SOLVED, moves)
-    attempt = _solver("qtm", table_folder).solve(state, Budget(wall_seconds=3600))
+    attempt = small_solver("qtm", table_folder).solve(state, Budget(wall_seconds=3600))
     assert length_qtm(list(attempt.moves)) % 2 == corner_parity(state)
 
 
@@ -164,7 +149,7 @@ def test_a_search_stopped_by_its_budget_claims_only_what_it_searched(
     metric: str, table_folder: str
 ) -> None:
     state = random_states(1, np.random.default_rng(0))[:, 0]  # far beyond a few nodes
-    solver = _solver(metric, table_folder)
+    solver = small_solver(metric, table_folder)
     attempt = solver.solve(state, Budget(max_nodes=1000))
     assert attempt.moves == ()
     assert "optimal" not in attempt.info
@@ -173,15 +158,15 @@ def test_a_search_stopped_by_its_budget_claims_only_what_it_searched(
 
 
 def test_a_lower_bound_never_exceeds_the_distance(table_folder: str) -> None:
-    solver = _solver("htm", table_folder)
+    solver = small_solver("htm", table_folder)
     for moves in ([0], [0, 3], [3, 6, 9, 12], list(range(0, 18, 2))):
         state = apply_sequence(SOLVED, moves)
-        distance, exact = _oracle("htm").distances(state.reshape(54, 1), 4)
+        distance, exact = oracle("htm").distances(state.reshape(54, 1), 4)
         assert exact[0] and solver.lower_bound(state) <= distance[0]
 
 
 def test_the_solved_cube_needs_no_moves(table_folder: str) -> None:
-    attempt = _solver("htm", table_folder).solve(SOLVED.copy(), Budget())
+    attempt = small_solver("htm", table_folder).solve(SOLVED.copy(), Budget())
     assert attempt.moves == () and attempt.info["optimal"] is True
 
 
@@ -255,7 +240,7 @@ def test_a_run_of_false_candidates_still_stops_at_the_budget(
     """Near the superflip the tables call many unsolved states solved (they do not see how
     edges sit within their slice): each such candidate is checked on the cube, and the
     budget is looked at after each one, not only when a chunk of nodes runs out."""
-    solver = _solver("htm", table_folder)
+    solver = small_solver("htm", table_folder)
     calls = []
 
     def only_false_candidates(bound, budget, root, walk):  # type: ignore[no-untyped-def]

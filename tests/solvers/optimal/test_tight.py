@@ -10,38 +10,21 @@ leads to a cube no nearer to solved.
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cubebench.harness.cube import SOLVED, apply_sequence, invert_states
-from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.solvers.optimal import lookups
-from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver, _move_axis
+from cubebench.solvers.optimal.solver import _move_axis
 from cubebench.solvers.patterns.coords import AXIS_MOVES
 
-
-@functools.cache
-def _oracle(metric: str) -> DistanceOracle:
-    return DistanceOracle.build(4, metric=metric)
-
-
-@functools.cache
-def _solver(metric: str, folder: str) -> OptimalSolver:
-    return OptimalSolver(OptimalSettings(metric=metric, tables="small"), folder=Path(folder))
-
-
-@pytest.fixture(scope="module")
-def table_folder(tmp_path_factory: pytest.TempPathFactory) -> str:
-    return str(tmp_path_factory.mktemp("optimal-tables"))
+from .small import oracle, small_solver
 
 
 def _distances(metric: str, cubes: list[np.ndarray]) -> list[int | None]:
-    found, exact = _oracle(metric).distances(np.stack(cubes, axis=1), 4)
+    found, exact = oracle(metric).distances(np.stack(cubes, axis=1), 4)
     return [int(f) if e else None for f, e in zip(found, exact, strict=True)]
 
 
@@ -63,7 +46,7 @@ def test_each_move_is_banned_by_the_axis_it_keeps() -> None:
 def test_no_optimal_solution_starts_on_an_axis_the_inverse_is_tight_on(
     metric: str, table_folder: str, moves: list[int]
 ) -> None:
-    solver = _solver(metric, table_folder)
+    solver = small_solver(metric, table_folder)
     cube = apply_sequence(SOLVED, moves)
     (distance,) = _distances(metric, [cube])
     if not distance:
