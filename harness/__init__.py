@@ -237,8 +237,17 @@ if TYPE_CHECKING:
     from .runner import RunConfig as RunConfig
     from .runner import SolverSpec as SolverSpec
     from .runner import run as run
-    from .solver import (
+    from .settings import (
         POSITIVE as POSITIVE,
+    )
+    from .settings import (
+        Range as Range,
+    )
+    from .settings import (
+        SettingsError as SettingsError,
+    )
+    from .settings import (
+        SolverSettings as SolverSettings,
     )
     from .solver import (
         ArgumentError as ArgumentError,
@@ -250,19 +259,10 @@ if TYPE_CHECKING:
         Budget as Budget,
     )
     from .solver import (
-        Range as Range,
-    )
-    from .solver import (
-        SettingsError as SettingsError,
-    )
-    from .solver import (
         Solver as Solver,
     )
     from .solver import (
         SolverLoadError as SolverLoadError,
-    )
-    from .solver import (
-        SolverSettings as SolverSettings,
     )
     from .suites.catalog import list_suites as list_suites
     from .suites.catalog import load_suite as load_suite

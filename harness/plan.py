@@ -26,7 +26,7 @@ from .registry import (
     solver_installed,
 )
 from .runconfig import RunConfig, SolverSpec
-from .solver import SettingsError, parse_assignments, parse_settings
+from .settings import SettingsError, parse_assignments, parse_settings
 
 
 def plan_run(

@@ -25,14 +25,8 @@ from .errors import InputError
 from .naming import did_you_mean
 from .paths import home_dir
 from .records.provenance import code_origin
-from .solver import (
-    SettingsError,
-    Solver,
-    SolverSettings,
-    parse_settings,
-    prepare_hook,
-    resources_of,
-)
+from .settings import SettingsError, SolverSettings, parse_settings
+from .solver import Solver, prepare_hook, resources_of
 
 ENTRY_POINT_GROUP = "cubebench.solvers"
 TRAINER_GROUP = "cubebench.trainers"

@@ -8,7 +8,6 @@ one after another; each gets ``workers`` processes that load it once.
 from __future__ import annotations
 
 import contextlib
-import re
 import signal
 import sys
 from collections.abc import Container, Iterator
@@ -29,8 +28,10 @@ from .records.schema import RecordError
 from .records.store import MANIFEST, RunStore
 from .registry import Resolved, solver_origin
 from .runconfig import RunConfig, SolverSpec
+from .runfolder import claim_automatic_folder, claim_new_folder, remove_empty
+from .settings import SettingsError
 from .sink import RecordSink, check_pinned
-from .solver import ArgumentError, SettingsError, SolverLoadError
+from .solver import ArgumentError, SolverLoadError
 from .suites.catalog import load_suite
 from .suites.model import Suite, SuiteError
 
@@ -75,15 +76,15 @@ def run(
     stamp = datetime.now(UTC)
     if run_id is not None:
         check_path_name(run_id, "--run-id")
-        store, made = _claim_new_folder(Path(config.out) / run_id)
+        store, made = claim_new_folder(Path(config.out) / run_id)
     else:
-        store, made = _claim_automatic_folder(Path(config.out), stamp, config)
+        store, made = claim_automatic_folder(Path(config.out), stamp, config)
         run_id = store.folder.name
     log = str(store.folder / WORKER_LOG)
     with terminate_as_interrupt():
         try:
             with contextlib.ExitStack() as undo:  # what a failure before the first record undoes
-                undo.callback(_remove_empty, made)  # last: only folders left empty go
+                undo.callback(remove_empty, made)  # last: only folders left empty go
                 undo.callback(_drop_log_of_unstarted, store)  # the one-line error says why
                 undo.callback(store.close)
                 executor = make_executor(config.executor, config.address)
@@ -144,87 +145,11 @@ WORKER_LOG = "workers.log"
 """What the run's solver processes print, each process's first megabyte (the terminal shows
 the run's progress only)."""
 
-AUTOMATIC_ID_NAMES = 60
-"""Characters of solver names an automatic run id carries after its time stamp."""
-
 
 def _loaded(handle: Any) -> dict[str, Any]:
     """What a loaded worker pinned (its load report), as the manifest holds it."""
     report = getattr(handle, "report", None)
     return report.pinned() if report is not None else {}
-
-
-def automatic_run_id(stamp: datetime, config: RunConfig) -> str:
-    """``20261127T071805Z-kociemba-policy-mlp``: the time, then the solvers' names cut at a
-    whole name (never mid-word) to :data:`AUTOMATIC_ID_NAMES` characters. What a folder
-    name cannot hold (a plug-in's ``a/b``, ``module:Class``, a control character) becomes
-    ``.``, so an id the user never gave is always a plain name."""
-    names = list(dict.fromkeys(re.sub(r"[/\\:\x00-\x1f\x7f]", ".", s.name) for s in config.solvers))
-    kept: list[str] = []
-    for name in names:
-        if len("-".join([*kept, name])) > AUTOMATIC_ID_NAMES and kept:
-            break
-        kept.append(name[:AUTOMATIC_ID_NAMES])
-    more = len(names) - len(kept)
-    return (
-        stamp.strftime("%Y%m%dT%H%M%SZ") + "-" + "-".join(kept) + (f"-and-{more}" if more else "")
-    )
-
-
-def _claim_automatic_folder(
-    out: Path, stamp: datetime, config: RunConfig
-) -> tuple[RunStore, list[Path]]:
-    """A new folder under an automatic id: two runs started in the same second get ``…`` and
-    ``…-2`` (the user never chose the name, so neither is told it exists)."""
-    base = automatic_run_id(stamp, config)
-    check_path_name(base, "run id")
-    for n in range(1, 1000):
-        folder = out / (base if n == 1 else f"{base}-{n}")
-        if folder.exists():
-            continue
-        try:
-            return _claim_new_folder(folder)
-        except RunFolderExistsError:  # another run took it between the check and the claim
-            continue
-    raise RecordError(f"no free run folder for {base} in {out}; give --run-id")
-
-
-class RunFolderExistsError(RecordError):
-    """The run folder a new run would create is there already."""
-
-
-def _claim_new_folder(folder: Path) -> tuple[RunStore, list[Path]]:
-    """Create the run folder (atomically: two runs with one id cannot both pass) and lock it.
-
-    Returns the store and the folders made for it, newest first, to remove if it never starts.
-    """
-    made = [p for p in (folder, *folder.parents) if not p.exists()]
-    try:
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        folder.mkdir()
-    except FileExistsError:
-        file = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
-        if file is not None:
-            raise RecordError(f"--out: {file} is a file, not a folder of runs") from None
-        raise RunFolderExistsError(
-            f"run folder {folder} exists; use --resume or another --run-id"
-        ) from None
-    except OSError as exc:
-        _remove_empty(made)
-        raise RecordError(f"cannot create run folder {folder}: {exc.strerror or exc}") from None
-    store = RunStore(folder)
-    try:
-        store.lock()
-    except RecordError:
-        _remove_empty(made)
-        raise
-    return store, made
-
-
-def _remove_empty(folders: list[Path]) -> None:
-    for folder in folders:
-        with contextlib.suppress(OSError):
-            folder.rmdir()
 
 
 class NothingToDoError(Exception):

@@ -11,7 +11,8 @@ import kociemba
 import numpy as np
 
 from cubebench.harness.cube import is_solved, parse_moves, state_to_facelets
-from cubebench.harness.solver import Attempt, Budget, SolverSettings
+from cubebench.harness.settings import SolverSettings
+from cubebench.harness.solver import Attempt, Budget
 
 
 def _kociemba_moves(cube: np.ndarray) -> tuple[int, ...]:

@@ -142,7 +142,8 @@ def test_every_error_a_user_can_fix_shares_one_base_the_cli_catches():
     from cubebench.harness.records.schema import RecordError
     from cubebench.harness.registry import UnknownSolverError
     from cubebench.harness.report.rules import NothingToCompareError, ThresholdError
-    from cubebench.harness.solver import SettingsError, SolverLoadError
+    from cubebench.harness.settings import SettingsError
+    from cubebench.harness.solver import SolverLoadError
     from cubebench.harness.suites.model import SuiteError
 
     for error in (ArgumentError, SettingsError, SolverLoadError, SuiteError, RecordError,

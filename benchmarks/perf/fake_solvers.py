@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-from cubebench.harness.solver import Attempt, SolverSettings
+from cubebench.harness.settings import SolverSettings
+from cubebench.harness.solver import Attempt
 
 
 class Instant:

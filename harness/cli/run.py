@@ -11,7 +11,8 @@ import typer
 from ..benchmark import DEFAULT_WORKERS
 from ..plan import plan_run
 from ..runner import NothingToDoError, resume, run
-from ..solver import DEFAULT_TIME_LIMIT_S, SettingsError
+from ..settings import SettingsError
+from ..solver import DEFAULT_TIME_LIMIT_S
 from ..suites.catalog import user_registry_problem
 from .show import print_closing
 

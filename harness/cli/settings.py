@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..registry import resolve_solver_class, settings_class
-from ..solver import settings_info
+from ..settings import settings_info
 
 
 def settings_command(

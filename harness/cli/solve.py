@@ -20,8 +20,9 @@ from ..interrupts import exit_status, terminate_as_interrupt
 from ..records.schema import Record, Status
 from ..registry import load_settings_file, resolve
 from ..runconfig import RunConfig, SolverSpec
+from ..settings import SettingsError, parse_assignments
 from ..sink import failure_record, verdict
-from ..solver import DEFAULT_TIME_LIMIT_S, Budget, SettingsError, parse_assignments
+from ..solver import DEFAULT_TIME_LIMIT_S, Budget
 from ..suites.model import MAX_SCRAMBLE_MOVES
 
 

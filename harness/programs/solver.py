@@ -19,7 +19,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..cube import NotationError, parse_moves, state_to_facelets
-from ..solver import Attempt, Budget, SolverLoadError, SolverSettings, kill_after
+from ..settings import SolverSettings
+from ..solver import Attempt, Budget, SolverLoadError, kill_after
 from .process import ProgramError, ProgramProcess, ProgramTimeoutError
 from .protocol import Handshake, ProtocolError, parse_answer, request_line
 from .spec import ProgramSpec, ProgramSpecError, read_program_spec

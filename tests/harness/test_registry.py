@@ -17,7 +17,7 @@ from cubebench.harness.registry import (
     make_solver,
     resolve_solver_class,
 )
-from cubebench.harness.solver import SettingsError, SolverSettings, parse_settings
+from cubebench.harness.settings import SettingsError, SolverSettings, parse_settings
 from cubebench.harness.testing import ConformanceError, check_solver
 
 _CONFORMANCE = """

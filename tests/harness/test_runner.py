@@ -217,23 +217,6 @@ def test_an_entry_limit_that_is_not_a_count_is_refused_by_name(limit):
         SolverSpec("tests.fakes:Right", label="few", limit=limit)
 
 
-def test_automatic_run_ids_are_whole_names_and_unique_within_a_second(tmp_path):
-    from datetime import UTC, datetime
-
-    from cubebench.harness.runner import _claim_automatic_folder, automatic_run_id
-
-    names = ["kociemba", "policy-mlp", "cnn-faces", "mlp-kociemba", "seq2seq-transformer"]
-    config = RunConfig(solvers=tuple(SolverSpec(n) for n in names), suites=("depth-01-v1",))
-    stamp = datetime(2026, 11, 27, 7, 0, 0, tzinfo=UTC)
-    run_id = automatic_run_id(stamp, config)
-    assert run_id == "20261127T070000Z-kociemba-policy-mlp-cnn-faces-mlp-kociemba-and-1"
-    first, _ = _claim_automatic_folder(tmp_path, stamp, config)
-    second, _ = _claim_automatic_folder(tmp_path, stamp, config)
-    assert (first.folder.name, second.folder.name) == (run_id, run_id + "-2")
-    first.close()
-    second.close()
-
-
 def test_out_naming_a_file_says_so(tmp_path):
     (tmp_path / "afile").write_text("mine\n")
     config = RunConfig(

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cubebench.harness.plan import split_settings
-from cubebench.harness.solver import SettingsError
+from cubebench.harness.settings import SettingsError
 
 ROOT = Path(__file__).resolve().parents[3]
 

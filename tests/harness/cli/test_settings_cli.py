@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from cubebench.harness.cli.main import app
 from cubebench.harness.registry import builtin_solvers, resolve_solver_class, settings_class
-from cubebench.harness.solver import SolverSettings, setting_ranges, settings_info
+from cubebench.harness.settings import SolverSettings, setting_ranges, settings_info
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ import pytest
 from cubebench.harness.benchmark import DEFAULT_ENTRIES, DEFAULT_SOLVERS, default_entries
 from cubebench.harness.plan import sweep_specs
 from cubebench.harness.runner import SolverSpec
-from cubebench.harness.solver import SettingsError
+from cubebench.harness.settings import SettingsError
 
 from .test_run_cli import _bench
 

@@ -7,7 +7,7 @@ import torch
 from torch import nn
 
 from cubebench.harness.registry import make_solver
-from cubebench.harness.solver import SettingsError
+from cubebench.harness.settings import SettingsError
 from cubebench.solvers.common.inference import fold_batch_norm, quantize
 from cubebench.solvers.common.precision import ENV, resolve
 

@@ -9,7 +9,8 @@ import torch
 from cubebench.harness.cube import apply_sequence, facelets_to_state, is_solved
 from cubebench.harness.cube.moves import MOVE_QTM
 from cubebench.harness.registry import make_solver
-from cubebench.harness.solver import ArgumentError, Budget, SettingsError, SolverLoadError
+from cubebench.harness.settings import SettingsError
+from cubebench.harness.solver import ArgumentError, Budget, SolverLoadError
 from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.testing import check_solver
 from cubebench.solvers.common.torch_cube import TorchCube

@@ -21,7 +21,8 @@ from cubebench.harness.cube import (
 from cubebench.harness.cube.moves import MOVE_FACE
 from cubebench.harness.cube.symmetry import SYMMETRY_MOVES, conjugate
 from cubebench.harness.registry import make_solver
-from cubebench.harness.solver import ArgumentError, SettingsError
+from cubebench.harness.settings import SettingsError
+from cubebench.harness.solver import ArgumentError
 from cubebench.harness.testing import check_solver
 from cubebench.solvers.common.cards import CheckpointError
 from cubebench.solvers.mlp_kociemba import labels as labels_module

@@ -26,7 +26,7 @@ from cubebench.harness.cube import (
     reduce_moves,
 )
 from cubebench.harness.registry import make_solver, prepare_solver
-from cubebench.harness.solver import SettingsError
+from cubebench.harness.settings import SettingsError
 from cubebench.harness.suites.hard import SUPERFLIP
 from cubebench.solvers.optimal import ida
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver

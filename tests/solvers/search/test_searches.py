@@ -8,7 +8,7 @@ import pytest
 
 from cubebench.harness import SettingsError
 from cubebench.harness.registry import resolve_solver_class, settings_class
-from cubebench.harness.solver import parse_settings, settings_info
+from cubebench.harness.settings import parse_settings, settings_info
 from cubebench.solvers.search.searches import SEARCH_SETTINGS, SEARCHES, SETTINGS_OF
 from cubebench.solvers.search.settings import SearchSettings
 
