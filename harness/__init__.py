@@ -177,6 +177,9 @@ if TYPE_CHECKING:
     from .cube.movesets import (
         move_set as move_set,
     )
+    from .cube.puzzle import PUZZLES as PUZZLES
+    from .cube.puzzle import Puzzle as Puzzle
+    from .cube.puzzle import puzzle as puzzle
     from .cube.scramble import (
         canonical_quarter_scrambles as canonical_quarter_scrambles,
     )

@@ -26,7 +26,7 @@ from .naming import did_you_mean
 from .paths import home_dir
 from .records.provenance import code_origin
 from .settings import SettingsError, SolverSettings, parse_settings
-from .solver import Solver, prepare_hook, resources_of
+from .solver import Solver, prepare_hook, puzzles_of, resources_of
 
 ENTRY_POINT_GROUP = "cubebench.solvers"
 TRAINER_GROUP = "cubebench.trainers"
@@ -257,6 +257,7 @@ class Resolved:
     target: str
     settings: SolverSettings
     source: str = ""  # a program solver's TOML file (the name a run asked for)
+    puzzles: tuple[str, ...] = ("cube3",)  # what it solves (SolverHooks.puzzles)
 
     @property
     def asked_as(self) -> str:
@@ -280,7 +281,7 @@ def resolve(name: str, settings: Mapping[str, Any] | None = None) -> Resolved:
     cls = import_target(target, name)
     path = program_file(name) if target == PROGRAM_TARGET else None
     if path is None:
-        return Resolved(name, target, checked_settings(name, cls, settings))
+        return Resolved(name, target, checked_settings(name, cls, settings), "", puzzles_of(cls))
     from .programs.spec import read_program_spec
 
     spec = read_program_spec(path)  # its errors name the file and the key

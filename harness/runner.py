@@ -73,6 +73,7 @@ def run(
     if len(set(keys)) != len(keys):
         raise SettingsError(f"solvers {', '.join(keys)}: each entry needs its own label")
     entries = config.resolved()  # each solver looked up, its settings parsed: once
+    check_puzzles(config, entries, suites)
     stamp = datetime.now(UTC)
     if run_id is not None:
         check_path_name(run_id, "--run-id")
@@ -276,6 +277,22 @@ def _load_suites(config: RunConfig) -> list[Suite]:
     return suites
 
 
+def check_puzzles(config: RunConfig, entries: dict[str, Resolved], suites: list[Suite]) -> None:
+    """Refuse, before anything starts, an entry on a suite of a puzzle it does not solve.
+
+    Raises:
+        ArgumentError: naming the entry, the suite and both puzzles.
+    """
+    for spec in config.solvers:
+        solves = entries[spec.key].puzzles
+        for suite in suites:
+            if suite.puzzle not in solves:
+                raise ArgumentError(
+                    f"solver {spec.key} solves {', '.join(solves)}; suite {suite.name} is "
+                    f"{suite.puzzle}: give it a {suite.puzzle} solver or a {solves[0]} suite"
+                )
+
+
 def _execute(
     store: RunStore,
     config: RunConfig,
@@ -359,4 +376,4 @@ def _tasks(
     for suite in suites:
         for inst in suite.instances[: config.limit_for(spec, suite.name) or len(suite)]:
             if (spec.key, suite.name, inst.id) not in done:
-                yield Task(TaskKey(spec.key, suite.name, inst.id), inst.facelets)
+                yield Task(TaskKey(spec.key, suite.name, inst.id), inst.facelets, suite.puzzle)

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .cube import facelets_to_state
-from .executors.messages import Crashed, LoadReport, Outcome, Task
+from .executors.messages import Crashed, LoadReport, Outcome, Task, task_state
 from .progress import RunProgress
 from .records.manifest import SolverPin
 from .records.schema import Record, RecordError, Status
@@ -116,9 +115,15 @@ def verdict(
     solver, suite, instance = task.key
     if isinstance(message, Crashed):
         return failure_record(task, "error", message.error, message.wall_s)
-    state = facelets_to_state(task.facelets, validate=False)
     return judge(
-        state, message.raw, budget, solver=solver, suite=suite, instance=instance, optimal=optimal
+        task_state(task),
+        message.raw,
+        budget,
+        solver=solver,
+        suite=suite,
+        instance=instance,
+        optimal=optimal,
+        puzzle_name=task.puzzle,
     )
 
 

@@ -139,8 +139,11 @@ class Solver(Protocol):
     """Anything with a ``name`` and ``solve``.
 
     ``cube`` is a read-only (54,) uint8 state in kociemba facelet order
-    (:mod:`cubebench.harness.cube`). The runner gives a solver one cube at a time, so that
-    each answer has its own time and budget; a model batches inside its search.
+    (:mod:`cubebench.harness.cube`); on another puzzle the solver declares
+    (:class:`SolverHooks`: ``puzzles``) it is that puzzle's (6 N²,) state and moves are ids
+    into its :attr:`~cubebench.harness.cube.puzzle.Puzzle.move_names`. The runner gives a
+    solver one cube at a time, so that each answer has its own time and budget; a model
+    batches inside its search.
     """
 
     name: str
@@ -163,6 +166,8 @@ class SolverHooks(Protocol):
       identity. Default: None.
     - ``metric``: the move set it searches, ``htm`` or ``qtm``. Default: its ``metric``
       setting, else ``htm``.
+    - ``puzzles``, on the class: the puzzles it solves (``("cube2", "cube3")``). A run
+      refuses it on another puzzle's suite before anything starts. Default: ``("cube3",)``.
     - an attempt's ``info``: free-form, stored with the record (``info["metric"]`` says the
       move set of that answer; ``info["gave_up"]`` why it has none).
     - ``needs_reload`` and ``reload()``: a solver that lost its state on a cube (a program
@@ -180,6 +185,7 @@ class SolverHooks(Protocol):
     runtime_info: Mapping[str, Any]
     checkpoint_sha256: str | None
     metric: str
+    puzzles: tuple[str, ...]
 
 
 def prepare_hook(cls: type) -> Any:
@@ -198,6 +204,14 @@ def resources_of(cls: type, settings: Any) -> dict[str, float]:
         "num_cpus": float(getattr(settings, "threads", 1)),
         "num_gpus": 1.0 if device.startswith("cuda") else 0.0,
     }
+
+
+def puzzles_of(cls: type) -> tuple[str, ...]:
+    """The puzzles a solver class solves (:class:`SolverHooks`: ``puzzles``, else cube3)."""
+    declared = getattr(cls, "puzzles", ("cube3",))
+    if isinstance(declared, str) or not all(isinstance(p, str) for p in declared):
+        raise TypeError(f"{cls.__name__}.puzzles must be a tuple of puzzle names")
+    return tuple(declared)
 
 
 def reload_of(solver: object) -> Any:

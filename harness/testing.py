@@ -15,13 +15,13 @@ import numpy as np
 
 from .cube import (
     SOLVED,
-    apply_move,
     apply_sequence,
     canonical_scrambles,
     random_states,
 )
+from .cube.puzzle import DEFAULT_PUZZLE, Puzzle, puzzle
 from .records.schema import Record
-from .solver import Budget, Solver, kill_after, metric_of
+from .solver import Budget, Solver, kill_after, metric_of, puzzles_of
 from .verify import judge, to_raw
 
 
@@ -41,7 +41,9 @@ class ConformanceReport:
             raise ConformanceError(f"solver {self.solver!r} failed conformance:\n  - {lines}")
 
 
-def _attempt(solver: Solver, state: np.ndarray, budget: Budget) -> tuple[Record, float]:
+def _attempt(
+    solver: Solver, state: np.ndarray, budget: Budget, puzzle_name: str = DEFAULT_PUZZLE
+) -> tuple[Record, float]:
     frozen = np.array(state, dtype=np.uint8)
     frozen.setflags(write=False)
     start = time.perf_counter()
@@ -59,7 +61,10 @@ def _attempt(solver: Solver, state: np.ndarray, budget: Budget) -> tuple[Record,
             error=f"{type(exc).__name__}: {exc}",
             wall_s=wall,
         ), wall
-    record = judge(frozen, raw, budget, solver=solver.name, suite="conformance", instance=0)
+    record = judge(
+        frozen, raw, budget, solver=solver.name, suite="conformance", instance=0,
+        puzzle_name=puzzle_name,
+    )  # fmt: skip
     return record, wall
 
 
@@ -76,16 +81,24 @@ class _Kit:
     budget: Budget
     wall_budget: float
     rng: np.random.Generator
+    cube: Puzzle  # the first puzzle the solver declares
     _answers: list[tuple[np.ndarray, Record]] | None = None
 
+    def attempt(self, state: np.ndarray, budget: Budget | None = None) -> tuple[Record, float]:
+        return _attempt(self.solver, state, budget or self.budget, self.cube.name)
+
     def answers(self) -> list[tuple[np.ndarray, Record]]:
-        """Four depth-3 cubes and a random state, each with the solver's judged answer."""
+        """Three depth-4 cubes and a random state, each with the solver's judged answer."""
         if self._answers is None:
-            cubes = [
-                apply_sequence(SOLVED, s.tolist()) for s in canonical_scrambles(3, 4, self.rng)
-            ]
-            cubes.append(random_states(1, self.rng)[:, 0])
-            self._answers = [(c, _attempt(self.solver, c, self.budget)[0]) for c in cubes]
+            if self.cube.name == DEFAULT_PUZZLE:
+                scrambles = [s.tolist() for s in canonical_scrambles(3, 4, self.rng)]
+                cubes = [apply_sequence(SOLVED, s) for s in scrambles]
+                cubes.append(random_states(1, self.rng)[:, 0])
+            else:  # another size: turns of its face-turn metric, then a long random walk
+                moves = self.cube.metrics["htm"]
+                walks = [self.rng.choice(moves, size=n).tolist() for n in (4, 4, 4, 60)]
+                cubes = [self.cube.apply(self.cube.solved, walk) for walk in walks]
+            self._answers = [(c, self.attempt(c)[0]) for c in cubes]
         return self._answers
 
 
@@ -103,7 +116,7 @@ class Check:
 
 
 def _solved_cube(kit: _Kit) -> Outcome:
-    record, _ = _attempt(kit.solver, SOLVED, kit.budget)
+    record, _ = kit.attempt(kit.cube.solved)
     ok = record.status == "solved" and not record.moves
     why = f"got status {record.status} with moves {record.moves!r} {record.error or ''}"
     return ok, "solved cube gives no moves", why
@@ -111,8 +124,8 @@ def _solved_cube(kit: _Kit) -> Outcome:
 
 def _depth_one(kit: _Kit) -> Outcome:
     bad = []
-    for move in range(18):
-        record, _ = _attempt(kit.solver, apply_move(SOLVED, move), kit.budget)
+    for move in range(kit.cube.num_moves):
+        record, _ = kit.attempt(kit.cube.apply(kit.cube.solved, [move]))
         if record.status != "solved":
             bad.append(f"{move}: {record.status} {record.error or record.moves!r}")
     return not bad, "every depth-1 cube is solved", "; ".join(bad[:3])
@@ -134,8 +147,7 @@ def _length_budget(kit: _Kit) -> Outcome:
         solved, key=lambda p: len(p[1].moves.split()), default=(kit.answers()[-1][0], None)
     )
     cap = max(1, len(answer.moves.split()) - 1) if answer is not None else 8
-    record, _ = _attempt(kit.solver, cube, Budget(wall_seconds=kit.budget.wall_seconds,
-                                                  max_length=cap))  # fmt: skip
+    record, _ = kit.attempt(cube, Budget(wall_seconds=kit.budget.wall_seconds, max_length=cap))
     name = (
         f"a length budget is respected (max_length={cap} on a cube it solved in {cap + 1})"
         if answer is not None
@@ -150,7 +162,7 @@ def _wall_budget(kit: _Kit) -> Outcome:
     # and a solver still busy at the runner's grace is killed; one that gives up at about
     # its deadline (a model call past it, say) is recorded a timeout too, and that is all
     limit = kit.wall_budget
-    record, wall = _attempt(kit.solver, kit.answers()[-1][0], Budget(wall_seconds=limit))
+    record, wall = kit.attempt(kit.answers()[-1][0], Budget(wall_seconds=limit))
     late_answer = record.status == "timeout" and bool(record.moves)
     why = (
         f"took {wall:.2f} s, which the runner records as a timeout"
@@ -169,7 +181,7 @@ def _deterministic(kit: _Kit) -> Outcome:
     # asked DETERMINISM_ASKS times, a solver that answers at random half the time is caught
     # with probability 1 - 0.5 ** (asks - 1) or more: 0.999 at 11
     cube = kit.answers()[0][0]
-    again = [_attempt(kit.solver, cube, kit.budget)[0].moves for _ in range(DETERMINISM_ASKS)]
+    again = [kit.attempt(cube)[0].moves for _ in range(DETERMINISM_ASKS)]
     differing = sorted(set(again) - {again[0]})
     why = f"{again[0]!r}, then also {differing[0]!r}" if differing else ""
     return not differing, f"answers are deterministic (asked {DETERMINISM_ASKS} times)", why
@@ -234,7 +246,10 @@ def check_solver(
     if unknown:
         raise ValueError(f"no check {unknown[0]!r}; the checks: {', '.join(CHECKS)}")
     report = ConformanceReport(getattr(solver, "name", type(solver).__name__))
-    kit = _Kit(solver, Budget(wall_seconds=time_limit), wall_budget, np.random.default_rng(seed))
+    cube = puzzle(puzzles_of(type(solver))[0])
+    kit = _Kit(
+        solver, Budget(wall_seconds=time_limit), wall_budget, np.random.default_rng(seed), cube
+    )
     for key in chosen:
         ok, name, why = CHECKS[key].run(kit)
         if ok:

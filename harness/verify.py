@@ -14,13 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from .cube import (
-    NUM_MOVES,
-    apply_sequence,
-    format_moves,
-    is_solved,
-)
+from .cube import apply_sequence, format_moves, is_solved
 from .cube.notation import solution_lengths
+from .cube.puzzle import DEFAULT_PUZZLE, puzzle
 from .records.schema import Record, Status
 from .solver import WALL_CAP, Attempt, Budget
 
@@ -106,8 +102,9 @@ def judge(
     suite: str,
     instance: int,
     optimal: tuple[int | None, int | None] = (None, None),
+    puzzle_name: str = DEFAULT_PUZZLE,
 ) -> Record:
-    """Replay ``raw.moves`` on ``state`` and return the verified record.
+    """Replay ``raw.moves`` on ``state`` (a state of ``puzzle_name``) and return the record.
 
     ``optimal``: the instance's optimal (HTM, QTM) lengths where known. The record keeps the
     metric the solver says it optimized (``info["metric"]``), so a QTM search is judged
@@ -132,16 +129,24 @@ def judge(
         cap = budget.max_length or MAX_ANSWER_MOVES
         why = f"an answer of {raw.dropped_moves} moves is over the longest accepted ({cap})"
         return Record(status="unsolved", error=why + "; not replayed", **base)
-    bad = next((m for m in raw.moves if not (isinstance(m, int) and 0 <= m < NUM_MOVES)), None)
+    cube = puzzle(puzzle_name)
+    count = cube.num_moves
+    bad = next((m for m in raw.moves if not (isinstance(m, int) and 0 <= m < count)), None)
     if bad is not None or any(isinstance(m, bool) for m in raw.moves):
-        return Record(status="illegal", error=f"not a move id (0..17): {bad!r}", **base)
+        return Record(status="illegal", error=f"not a move id (0..{count - 1}): {bad!r}", **base)
     moves = [int(m) for m in raw.moves]
-    notation = format_moves(moves)
     # lengths count the answer's canonical form (turns of a face merged); budgets count the
     # moves as returned
-    htm, qtm = solution_lengths(moves)
+    if cube.name == DEFAULT_PUZZLE:  # the engine's own replay and lengths
+        notation = format_moves(moves)
+        htm, qtm = solution_lengths(moves)
+        solved = bool(is_solved(apply_sequence(state, moves)))
+    else:
+        notation = cube.format_moves(moves)
+        htm, qtm = cube.length(moves, "htm"), cube.length(moves, "qtm")
+        solved = bool(cube.is_solved(cube.apply(state, moves)))
     lengths: dict[str, Any] = {"moves": notation, "length_htm": htm, "length_qtm": qtm}
-    if not is_solved(apply_sequence(state, moves)):
+    if not solved:
         if not moves and _out_of_time(raw, budget):  # a time-out, whoever noticed it first
             said = raw.info.get("gave_up") if isinstance(raw.info, dict) else None
             return Record(status="timeout", error=str(said or "over the wall budget"), **base)

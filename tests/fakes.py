@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ import kociemba
 import numpy as np
 
 from cubebench.harness.cube import is_solved, parse_moves, state_to_facelets
+from cubebench.harness.cube.puzzle import puzzle
 from cubebench.harness.settings import SolverSettings
 from cubebench.harness.solver import Attempt, Budget
 
@@ -38,6 +40,29 @@ class Right(_Fake):
     def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
         moves = _within(_kociemba_moves(cube), budget)
         return Attempt(moves, nodes_expanded=7, model_calls=2, info={"ok": 1})
+
+
+class ShallowCube2(_Fake):
+    """A 2×2×2 solver: the first of every sequence of up to three face turns that solves."""
+
+    puzzles = ("cube2",)
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        cube2 = puzzle("cube2")
+        for length in range(4):
+            for moves in itertools.product(range(18), repeat=length):
+                if cube2.is_solved(cube2.apply(cube, moves)):
+                    return Attempt(moves, nodes_expanded=1)
+        return Attempt(())
+
+
+class WrongCube2(_Fake):
+    """Answers every 2×2×2 with one U turn, and a cube3 move id past the 2×2×2's on the last."""
+
+    puzzles = ("cube2", "cube3")
+
+    def solve(self, cube: np.ndarray, budget: Budget) -> Attempt:
+        return Attempt((0,) if cube.shape == (24,) else (18,))
 
 
 class RightQuarter(_Fake):

@@ -7,13 +7,9 @@ from typing import Annotated
 
 import typer
 
-from ..cube import (
-    SOLVED,
-    apply_sequence,
-    facelets_to_state,
-    parse_moves,
-    state_to_facelets,
-)
+from ..cube import facelets_to_state, state_to_facelets
+from ..cube.pieces import facelets_to_state as puzzle_facelets_to_state
+from ..cube.puzzle import DEFAULT_PUZZLE, puzzle, puzzle_of_facelets
 from ..executors.local import LocalExecutor
 from ..executors.messages import LoadReport, Outcome, Task, TaskKey
 from ..interrupts import exit_status, terminate_as_interrupt
@@ -67,6 +63,12 @@ def solve_command(
         ),
     ] = "cpu",
     memory_limit_gb: Annotated[float, typer.Option(help="kill the solver above this size")] = 8.0,
+    puzzle_name: Annotated[
+        str,
+        typer.Option(
+            "--puzzle", help="cube2, cube3 or cube4; default: the facelets' size, else cube3"
+        ),
+    ] = "",
 ) -> None:
     """Solve one cube and print the solution the harness verified.
 
@@ -75,22 +77,26 @@ def solve_command(
     """
     if (scramble is None) == (facelets is None):
         raise SettingsError("give either a scramble or --facelets, not both or neither")
+    if scramble is not None and len(scramble.split()) > MAX_SCRAMBLE_MOVES:
+        raise SettingsError(  # before a long parse: said at once
+            f"the scramble has {len(scramble.split())} moves; a scramble holds at most "
+            f"{MAX_SCRAMBLE_MOVES}"
+        )
+    cube = puzzle(puzzle_name or (puzzle_of_facelets(facelets) if facelets else DEFAULT_PUZZLE))
     if scramble is not None:
-        if len(scramble.split()) > MAX_SCRAMBLE_MOVES:  # before a long parse: said at once
-            raise SettingsError(
-                f"the scramble has {len(scramble.split())} moves; a scramble holds at most "
-                f"{MAX_SCRAMBLE_MOVES}"
-            )
-        moves = parse_moves(scramble)
+        moves = cube.parse_moves(scramble)
         if len(moves) > MAX_SCRAMBLE_MOVES:  # "R2U" spellings without spaces
             raise SettingsError(
                 f"the scramble has {len(moves)} moves; a scramble holds at most "
                 f"{MAX_SCRAMBLE_MOVES}"
             )
-        state = apply_sequence(SOLVED, moves)
+        state = cube.apply(cube.solved, moves)
     else:
         assert facelets is not None  # one of the two, checked above
-        state = facelets_to_state(facelets)
+        if cube.name == DEFAULT_PUZZLE:
+            state = facelets_to_state(facelets)
+        else:
+            state = puzzle_facelets_to_state(cube, facelets)
     settings = {}
     if settings_file is not None:
         tables = load_settings_file(settings_file)
@@ -111,10 +117,17 @@ def solve_command(
         clock=budget,
     )
     entry = resolve(solver, settings)  # a bad setting is refused before a worker starts
+    if cube.name not in entry.puzzles:
+        raise SettingsError(f"solver {solver} solves {', '.join(entry.puzzles)}, not {cube.name}")
     job = config.job(spec, entry)
     sink = _OneAnswer(config.budget)
     executor = LocalExecutor()
-    task = Task(TaskKey(solver, "cli", 0), state_to_facelets(state))
+    shown = (
+        state_to_facelets(state)
+        if cube.name == DEFAULT_PUZZLE
+        else "".join("URFDLB"[c] for c in state)
+    )
+    task = Task(TaskKey(solver, "cli", 0), shown, cube.name)
     try:
         with terminate_as_interrupt():
             executor.run(job, [task], sink, executor.preload([job])[solver])
@@ -125,10 +138,10 @@ def solve_command(
     if record is None:  # an executor reports every task it is given
         raise RuntimeError("the executor returned without an answer")
     if record.length_htm is None:  # no answer to show: say so, not "None"
-        typer.echo(f"cube:     {state_to_facelets(state)}")
+        typer.echo(f"cube:     {shown}")
         typer.echo(f"status:   {record.status} ({record.error})")
         raise typer.Exit(1)
-    typer.echo(f"cube:     {state_to_facelets(state)}")
+    typer.echo(f"cube:     {shown}")
     typer.echo(f"status:   {record.status}" + (f" ({record.error})" if record.error else ""))
     typer.echo(f"solution: {record.moves}")
     wall = "-" if record.wall_s is None else f"{record.wall_s:.3f} s"

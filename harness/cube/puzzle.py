@@ -32,6 +32,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..naming import did_you_mean
+from . import notation
 from .layers import FACES, turn_permutation
 
 _AMOUNTS: Final = ("", "2", "'")
@@ -94,8 +95,8 @@ class Puzzle:
 
     def parse_moves(self, text: str) -> list[int]:
         """``"R U2 Fw'"`` -> move ids; one line naming the first bad token and its place."""
-        from .notation import NotationError
-
+        if self.name == "cube3":  # the engine's parser, with its hints for the 3×3×3
+            return notation.parse_moves(text)
         ids = _name_ids(self)
         moves = []
         for position, token in enumerate(text.split(), start=1):
@@ -108,7 +109,7 @@ class Puzzle:
             if move is None:
                 shown = token if len(token) <= 20 else token[:20] + "…"
                 hint = did_you_mean(spelled, list(ids))
-                raise NotationError(
+                raise notation.NotationError(
                     f"bad move {shown!r} at position {position}: not a {self.name} move; {hint}"
                 )
             moves.append(move)
@@ -223,3 +224,15 @@ def puzzle(name: str) -> Puzzle:
 PUZZLES: Final = ("cube2", "cube3", "cube4")
 DEFAULT_PUZZLE: Final = "cube3"
 """Every suite, record and solver that names no puzzle is on the 3×3×3."""
+
+
+def puzzle_of_facelets(facelets: str) -> str:
+    """The puzzle a facelet string's length says: 24 letters cube2, 96 cube4, else cube3
+    (whose checks then name a wrong length)."""
+    return {24: "cube2", 96: "cube4"}.get(len(facelets.strip()), DEFAULT_PUZZLE)
+
+
+def puzzle_of_meta(meta: Mapping[str, object]) -> str:
+    """The puzzle a suite's registry meta names; ``cube3`` where it names none, so every
+    suite, run and record from before other sizes existed keeps its meaning and hash."""
+    return str(meta.get("puzzle", DEFAULT_PUZZLE))

@@ -16,8 +16,12 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import numpy as np
+
 from .. import processes
 from ..cube import facelets_to_state
+from ..cube.pieces import facelets_to_state as puzzle_facelets_to_state
+from ..cube.puzzle import DEFAULT_PUZZLE, puzzle
 from ..solver import Budget, checkpoint_of, metric_of, reload_of, runtime_info_of
 from ..verify import RawAttempt, to_raw
 
@@ -35,8 +39,18 @@ class TaskKey(NamedTuple):
 
 @dataclass(frozen=True)
 class Task:
+    """One cube to solve: which it is, its facelets, and the puzzle they are a state of."""
+
     key: TaskKey
     facelets: str
+    puzzle: str = DEFAULT_PUZZLE
+
+
+def task_state(task: Task) -> np.ndarray:
+    """The task's state as the solver gets it: (6 N²,) uint8, (54,) on the 3×3×3."""
+    if task.puzzle == DEFAULT_PUZZLE:
+        return facelets_to_state(task.facelets, validate=False)
+    return puzzle_facelets_to_state(puzzle(task.puzzle), task.facelets, validate=False)
 
 
 @dataclass(frozen=True)
@@ -176,7 +190,7 @@ class _CpuClock:
 
 def solve_task(instance: Any, task: Task, limits: Budget) -> Outcome:
     """One instance, timed: what the solver returned, or how it failed."""
-    state = facelets_to_state(task.facelets, validate=False)
+    state = task_state(task)
     state.setflags(write=False)
     cpu = _CpuClock()
     start = time.perf_counter()

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
+from ..cube.puzzle import puzzle_of_meta
 from .identity import identity_parts, identity_sha256
 from .schema import SCHEMA_VERSION, RecordError
 
@@ -42,6 +43,11 @@ class SuitePin:
     count: int | None = None
     meta: Mapping[str, Any] = field(default_factory=dict)
     states: str | None = None  # the cubes' hash; None in runs made before it was recorded
+
+    @property
+    def puzzle(self) -> str:
+        """The puzzle its cubes are (the suite's meta names any but the 3×3×3)."""
+        return puzzle_of_meta(self.meta)
 
     @property
     def identity(self) -> str:

@@ -94,6 +94,12 @@ def render_table(spec: TableSpec, results: Path, where: str = "") -> str:
         data = data[data["label"].isin(spec.solvers)]
     if data.empty:
         raise DocTableError(f"{where}: results-table {spec.runs}: no records match")
+    puzzles = sorted(set(data["puzzle"]))
+    if len(puzzles) > 1:  # a length on the 2×2×2 and one on the 3×3×3 are not comparable
+        raise DocTableError(
+            f"{where}: results-table {spec.runs} mixes puzzles {', '.join(puzzles)}; "
+            "name the suites= of one"
+        )
     if spec.kind == "matrix":
         table = matrix_table(data)
         keep = ["solver", "metric", *(s for s in spec.suites if s in table.columns)]

@@ -95,6 +95,7 @@ def load_runs(
         frame = fill_optima(frame, suites)
         for column in ("depth", "qdepth"):  # face-turn and quarter-turn depth suites
             frame[column] = frame["suite"].map({k: v.meta.get(column) for k, v in suites.items()})
+        frame["puzzle"] = frame["suite"].map({k: v.puzzle for k, v in suites.items()})
         runs.append(LoadedRun(Path(folder), manifest))
         frames.append(frame)
     if not frames:

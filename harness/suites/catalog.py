@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..cube.puzzle import DEFAULT_PUZZLE, puzzle_of_facelets, puzzle_of_meta
 from ..naming import check_path_name, did_you_mean
 from ..paths import home_dir
 from .model import (
@@ -177,7 +178,11 @@ def load_suite(name: str, limit: int | None = None) -> Suite:
     """
     if name.endswith(".jsonl") and _is_file(Path(name)):
         path = Path(name)
-        return read_suite_file(path, path.stem, None, {"source": str(path)})
+        meta: dict = {"source": str(path)}
+        size = _puzzle_of_file(path)
+        if size != DEFAULT_PUZZLE:  # a file names no puzzle: its facelets' length does
+            meta["puzzle"] = size
+        return read_suite_file(path, path.stem, None, meta)
     info = suite_info(name)
     builtin = info.path.parent == BUILTIN_DIR
     hint = (
@@ -195,6 +200,17 @@ def load_suite(name: str, limit: int | None = None) -> Suite:
         restore_hint=hint,
     )
     return merged(suite) if builtin else suite  # with the optima the user proved
+
+
+def _puzzle_of_file(path: Path) -> str:
+    """The puzzle a suite file's first instance is a state of, by its facelets' length."""
+    try:
+        with path.open("rb") as handle:
+            first = json.loads(handle.readline() or b"{}")
+    except (OSError, ValueError):
+        return DEFAULT_PUZZLE  # read_suite_file says what is wrong with it
+    facelets = first.get("facelets") if isinstance(first, dict) else None
+    return puzzle_of_facelets(facelets) if isinstance(facelets, str) else DEFAULT_PUZZLE
 
 
 def _is_file(path: Path) -> bool:
@@ -219,7 +235,7 @@ def register_user_suite(
     """
     check_new_suite_name(name, overwrite=overwrite)
     for instance in instances:
-        check_optima(instance, f"suite {name} instance {instance.id}")
+        check_optima(instance, f"suite {name} instance {instance.id}", puzzle_of_meta(meta))
     check = functools.partial(check_new_suite_name, name, overwrite=overwrite)
     return _register(user_suite_dir(), name, instances, meta, check)
 

@@ -21,14 +21,12 @@ import numpy as np
 from ..cube import (
     InvalidCubeError,
     NotationError,
-    apply_sequence,
     facelets_to_state,
     length_htm,
     length_qtm,
-    parse_moves,
-    solved_batch,
-    state_to_facelets,
 )
+from ..cube.pieces import facelets_to_state as puzzle_facelets_to_state
+from ..cube.puzzle import DEFAULT_PUZZLE, Puzzle, PuzzleError, puzzle, puzzle_of_meta
 from ..errors import InputError
 
 _FIELDS = (
@@ -92,9 +90,21 @@ class Suite:
             return self.known_states_sha256
         return states_digest(self.instances)
 
+    @property
+    def puzzle(self) -> str:
+        """The cube size its instances are: ``cube3`` unless its registry entry names one."""
+        return puzzle_of_meta(self.meta)
+
     def states(self) -> np.ndarray:
-        """(54, N) uint8 batch of every instance's state, in suite order."""
-        return np.stack([facelets_to_state(i.facelets, validate=False) for i in self.instances], 1)
+        """(S, N) uint8 batch of every instance's state (S = 54 on the 3×3×3), in order."""
+        if self.puzzle == DEFAULT_PUZZLE:
+            read = [facelets_to_state(i.facelets, validate=False) for i in self.instances]
+        else:
+            cube = puzzle(self.puzzle)
+            read = [
+                puzzle_facelets_to_state(cube, i.facelets, validate=False) for i in self.instances
+            ]
+        return np.stack(read, 1)
 
 
 def serialize(instances: Iterable[Instance]) -> bytes:
@@ -111,8 +121,10 @@ def states_digest(instances: Iterable[Instance]) -> str:
     return sha256_bytes("\n".join(sorted(i.facelets for i in instances)).encode())
 
 
-def parse_instances(data: bytes, source: str, limit: int | None = None) -> tuple[Instance, ...]:
-    """Parse and check suite file bytes; errors name ``source`` and the line.
+def parse_instances(
+    data: bytes, source: str, limit: int | None = None, puzzle_name: str = DEFAULT_PUZZLE
+) -> tuple[Instance, ...]:
+    """Parse and check suite file bytes of ``puzzle_name``; errors name ``source``, the line.
 
     Every state is validated, and where a scramble is given it must produce the state.
     ``limit``: stop after that many instances (the rest is neither parsed nor checked).
@@ -127,6 +139,10 @@ def parse_instances(data: bytes, source: str, limit: int | None = None) -> tuple
         text = data.decode()
     except UnicodeDecodeError as exc:
         raise SuiteError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    try:
+        cube = puzzle(puzzle_name)
+    except PuzzleError as exc:
+        raise SuiteError(f"{source}: {exc}") from None
     for line_no, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -140,7 +156,7 @@ def parse_instances(data: bytes, source: str, limit: int | None = None) -> tuple
         unknown = set(obj) - set(_FIELDS)
         if unknown:
             raise SuiteError(f"{where}: unknown fields {sorted(unknown)}")
-        inst = _check_instance(obj, where)
+        inst = _check_instance(obj, where, cube)
         if inst.id in seen:
             raise SuiteError(f"{where}: duplicate id {inst.id}")
         seen.add(inst.id)
@@ -152,13 +168,16 @@ def parse_instances(data: bytes, source: str, limit: int | None = None) -> tuple
     return tuple(instances)
 
 
-def _check_instance(obj: dict, where: str) -> Instance:
+def _check_instance(obj: dict, where: str, cube: Puzzle) -> Instance:
     for key in (*_FIELDS[3:], "id"):
         value = obj.get(key)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise SuiteError(f"{where}: {key} must be an integer, got {value!r}")
     try:
-        state = facelets_to_state(obj["facelets"])
+        if cube.name == DEFAULT_PUZZLE:
+            state = facelets_to_state(obj["facelets"])
+        else:
+            state = puzzle_facelets_to_state(cube, obj["facelets"])
     except InvalidCubeError as exc:
         raise SuiteError(f"{where} (id {obj['id']}): {exc}") from exc
     scramble = obj.get("scramble")
@@ -169,17 +188,18 @@ def _check_instance(obj: dict, where: str) -> Instance:
                 f"{MAX_SCRAMBLE_MOVES} moves"
             )
         try:
-            moves = parse_moves(scramble)
+            moves = cube.parse_moves(scramble)
         except NotationError as exc:
             raise SuiteError(f"{where} (id {obj['id']}): scramble: {exc}") from exc
-        reached = apply_sequence(solved_batch(1), moves)[:, 0]
+        reached = cube.apply(cube.solved, moves)
         if not np.array_equal(reached, state):
+            shown = "".join("URFDLB"[c] for c in reached)
             raise SuiteError(
-                f"{where} (id {obj['id']}): the scramble gives {state_to_facelets(reached)}, "
+                f"{where} (id {obj['id']}): the scramble gives {shown}, "
                 f"not the instance's facelets {obj['facelets']}"
             )
     instance = Instance(**obj)
-    check_optima(instance, f"{where} (id {obj['id']})")
+    check_optima(instance, f"{where} (id {obj['id']})", cube.name)
     return instance
 
 
@@ -189,30 +209,40 @@ that reading, showing and replaying one costs nothing."""
 
 DIAMETER = {"htm": 20, "qtm": 26}
 """The cube group's diameter in each metric: no position is farther from solved."""
+DIAMETERS = {"cube2": {"htm": 11, "qtm": 14}, "cube3": DIAMETER, "cube4": {"htm": 99, "qtm": 199}}
+"""Each puzzle's: the 4×4×4's are unknown, so its bound is only a sanity check."""
 
 
-def check_optima(instance: Instance, where: str) -> None:
+def check_optima(instance: Instance, where: str, puzzle_name: str = DEFAULT_PUZZLE) -> None:
     """An optimum or lower bound is a length: 0 or more, within the metric's diameter, and
     no longer than the instance's own scramble in that metric (which solves it reversed).
 
     Raises:
         SuiteError: naming the field, its value and the bound it breaks.
     """
-    scramble = parse_moves(instance.scramble) if instance.scramble else None
-    for metric, count in (("htm", length_htm), ("qtm", length_qtm)):
+    cube = puzzle(puzzle_name)
+    scramble = cube.parse_moves(instance.scramble) if instance.scramble else None
+
+    def count(moves: list[int], metric: str) -> int:
+        if cube.name == DEFAULT_PUZZLE:  # the engine's, the same lengths without the lookups
+            return length_htm(moves) if metric == "htm" else length_qtm(moves)
+        return cube.length(moves, metric)
+
+    for metric in ("htm", "qtm"):
         for key in (f"optimal_{metric}", f"optimal_{metric}_min"):
             value = getattr(instance, key)
             if value is None:
                 continue
-            if not 0 <= value <= DIAMETER[metric]:
+            bound = DIAMETERS[cube.name][metric]
+            if not 0 <= value <= bound:
                 raise SuiteError(
-                    f"{where}: {key}={value} is not a length from 0 to {DIAMETER[metric]} "
+                    f"{where}: {key}={value} is not a length from 0 to {bound} "
                     f"(the {metric.upper()} diameter)"
                 )
-            if scramble is not None and value > count(scramble):
+            if scramble is not None and value > count(scramble, metric):
                 raise SuiteError(
                     f"{where}: {key}={value} is longer than the instance's own scramble "
-                    f"({count(scramble)} {metric.upper()}), which solves it reversed"
+                    f"({count(scramble, metric)} {metric.upper()}), which solves it reversed"
                 )
 
 
@@ -257,11 +287,12 @@ def read_suite_file(
             f"suite {name}: {path} has sha256 {digest[:12]}… but the registry pins "
             f"{expected_sha256[:12]}…; the file was changed or corrupted: {restore_hint}"
         )
+    size = puzzle_of_meta(meta)
     if limit is not None and known_states_sha256 is not None:
-        instances = parse_instances(data, str(path), limit)
+        instances = parse_instances(data, str(path), limit, size)
         count = sum(1 for line in data.splitlines() if line.strip())
         return Suite(name, instances, digest, meta, count, known_states_sha256)
-    return Suite(name, parse_instances(data, str(path)), digest, meta)
+    return Suite(name, parse_instances(data, str(path), puzzle_name=size), digest, meta)
 
 
 def write_suite_file(path: Path, instances: Sequence[Instance]) -> str:

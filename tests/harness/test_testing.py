@@ -45,3 +45,12 @@ def test_each_check_runs_on_its_own_and_says_how_to_fix_a_failure():
     assert set(CHECKS) >= {"solved-cube", "wall-budget", "deterministic"}
     with pytest.raises(ValueError, match="no check 'speed'"):
         check_solver(slow, only=["speed"])
+
+
+def test_the_kit_asks_a_solver_about_the_first_puzzle_it_declares():
+    from tests.fakes import ShallowCube2
+
+    report = check_solver(ShallowCube2(), strict=False)
+    assert "every depth-1 cube is solved" in report.passed  # 2×2×2 cubes, which it solves
+    (failure,) = report.failures  # it answers past a length budget, and only that
+    assert failure.startswith("a length budget is respected")

@@ -60,8 +60,8 @@ def test_the_first_cubes_of_a_large_suite_are_read_alone(isolated_home, monkeypa
     full = load_suite("large")
     parsed: list[int] = []
 
-    def counting(data, source, limit=None):
-        result = parse_instances(data, source, limit)
+    def counting(data, source, limit=None, puzzle_name="cube3"):
+        result = parse_instances(data, source, limit, puzzle_name)
         parsed.append(len(result))
         return result
 

@@ -1,0 +1,85 @@
+"""Other puzzles through the house: suites name their puzzle, solvers declare theirs, the
+runner refuses a mismatch before anything starts, and the verdict replays on the right cube."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cubebench.harness.cube.puzzle import puzzle
+from cubebench.harness.runner import RunConfig, SolverSpec, run
+from cubebench.harness.solver import ArgumentError
+from cubebench.harness.suites.catalog import load_suite, register_user_suite
+from cubebench.harness.suites.model import Instance, SuiteError
+from tests.harness.bench_process import bench
+
+SCRAMBLES = ["R U", "F2 D'", "L B' U2", "R L'"]
+
+
+def _instances() -> list[Instance]:
+    cube = puzzle("cube2")
+    return [
+        Instance(i, "".join("URFDLB"[c] for c in cube.apply(cube.solved, cube.parse_moves(s))), s)
+        for i, s in enumerate(SCRAMBLES)
+    ]
+
+
+@pytest.fixture
+def cube2_suite(isolated_home) -> str:
+    register_user_suite("pocket", _instances(), {"source": "test", "puzzle": "cube2"})
+    return "pocket"
+
+
+def _config(tmp_path, suite: str, *solvers: str) -> RunConfig:
+    return RunConfig(
+        solvers=tuple(SolverSpec(f"tests.fakes:{s}") for s in solvers),
+        suites=(suite,),
+        out=str(tmp_path / "runs"),
+        workers=1,
+    )
+
+
+def test_a_2x2x2_suite_runs_and_every_answer_is_replayed_on_the_2x2x2(tmp_path, cube2_suite):
+    assert load_suite(cube2_suite).puzzle == "cube2"
+    store = run(_config(tmp_path, cube2_suite, "ShallowCube2", "WrongCube2"), show_progress=False)
+    records = {(r.entry.split(":")[1], r.instance): r for r in store.read_records()}
+    lengths = [records["ShallowCube2", i].length_htm for i in range(len(SCRAMBLES))]
+    assert [records["ShallowCube2", i].status for i in range(4)] == ["solved"] * 4
+    assert lengths == [2, 2, 3, 0]  # "R L'" is a turn of the whole cube: solved as it is
+    assert records["ShallowCube2", 1].length_qtm == 3
+    assert {records["WrongCube2", i].status for i in range(3)} == {"wrong"}
+    assert store.manifest.suites[cube2_suite].meta["puzzle"] == "cube2"
+
+
+def test_a_solver_is_refused_on_another_puzzles_suite_before_any_folder(tmp_path, cube2_suite):
+    with pytest.raises(ArgumentError, match=r"solver tests.fakes:Right solves cube3; suite "
+                       r"pocket is cube2: give it a cube2 solver"):  # fmt: skip
+        run(_config(tmp_path, cube2_suite, "ShallowCube2", "Right"), show_progress=False)
+    assert not (tmp_path / "runs").exists()
+
+
+def test_a_move_id_past_the_puzzles_moves_is_illegal(tmp_path, isolated_home):
+    register_user_suite("three", [Instance(0, "".join(f * 9 for f in "URFDLB"))], {})
+    store = run(_config(tmp_path, "three", "WrongCube2"), show_progress=False)
+    (record,) = store.read_records()
+    assert record.status == "illegal" and "0..17" in (record.error or "")
+
+
+def test_a_suite_file_of_24_letter_cubes_is_a_2x2x2_suite_and_its_pieces_are_checked(tmp_path):
+    path = tmp_path / "mine.jsonl"
+    path.write_text("".join(i.to_json() + "\n" for i in _instances()))
+    assert load_suite(str(path)).puzzle == "cube2"
+    bad = _instances()[0].facelets.replace("U", "X", 1)
+    path.write_text(json.dumps({"id": 0, "facelets": bad}) + "\n")
+    with pytest.raises(SuiteError, match=r"mine.jsonl line 1 \(id 0\): letter 'X'"):
+        load_suite(str(path))
+
+
+def test_bench_solve_takes_a_puzzle_and_refuses_a_solver_of_another(isolated_home):
+    solved = bench("solve", "R U2", "--puzzle", "cube2", "-s", "tests.fakes:ShallowCube2")
+    assert solved.returncode == 0, solved.stderr
+    assert "solution: U2 R'" in solved.stdout and "length:   2 HTM, 3 QTM" in solved.stdout
+    refused = bench("solve", "--facelets", _instances()[0].facelets)
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == "error: solver kociemba solves cube3, not cube2"
