@@ -15,6 +15,7 @@ from rich.progress import Progress
 
 from ..paths import cache_dir
 from .catalog import load_suite, register_builtin
+from .cube2_suites import cube2_jobs
 from .generate import (
     MAX_DEPTH,
     QDEPTH_SEED_OFFSET,
@@ -49,6 +50,7 @@ def main() -> None:
     parser.add_argument("--no-uniform-moves", action="store_true")
     parser.add_argument("--qdepths", type=int, nargs="*", default=list(range(1, QTM_MAX_DEPTH + 1)))
     parser.add_argument("--no-hard", action="store_true")
+    parser.add_argument("--no-cube2", action="store_true", help="skip the 2×2×2's suites")
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -73,6 +75,10 @@ def main() -> None:
     if not args.no_hard:
         info = register_builtin(HARD_SUITE, _keep_proved(HARD_SUITE, hard_instances()), HARD_META)
         print(f"{HARD_SUITE}: {info.count} instances, sha256 {info.sha256[:12]}…")
+    if not args.no_cube2:
+        for name, make, meta in cube2_jobs():  # exact optima from the 2×2×2's own table
+            info = register_builtin(name, make(), meta)
+            print(f"{name}: {info.count} instances, sha256 {info.sha256[:12]}…")
     print(f"total {time.perf_counter() - start:.1f} s")
 
 

@@ -4,7 +4,8 @@ The 2×2×2 has no centres, so a state and its 24 whole-cube rotations are one p
 is turned so the corner with the D, L and B colours sits at DBL with D down, and from there
 only U, R and F turns are needed (an L turn is an R turn of the rotated cube). That leaves
 3,674,160 positions (7! corner places × 3^6 twists), few enough to search all of them in
-seconds and keep both metrics' distances in memory: 3.7M sorted keys and two bytes each.
+seconds and keep both metrics' distances in memory: 3.7M sorted keys and two bytes each
+(40 MB, cached on disk after the first build).
 The counts per distance are the published ones (God's number 11 face turns, 14 quarter
 turns), which the tests check.
 """
@@ -12,14 +13,17 @@ turns), which the tests check.
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Final
 
 import numpy as np
 
 from ..cube.layers import NORMALS, sticker_geometry, turn_permutation
 from ..cube.puzzle import Puzzle, puzzle
+from ..paths import cache_dir
 
 NUM_POSITIONS: Final = 3_674_160
 _DBL_FIXED: Final = ("D", "L", "B")
@@ -56,6 +60,15 @@ def keys(states: np.ndarray) -> np.ndarray:
     for shift, sticker in enumerate(_KEY_STICKERS):  # a row at a time: no (21, N) temporary
         out |= states[sticker].astype(np.uint64) << np.uint64(3 * shift)
     return out
+
+
+def decode(found: np.ndarray) -> np.ndarray:
+    """(N,) keys -> (24, N) states: the inverse of :func:`keys`, DBL in its solved place."""
+    states = np.empty((24, found.size), dtype=np.uint8)
+    states[_dbl_stickers()] = np.array([3, 4, 5], dtype=np.uint8)[:, None]  # D, L, B
+    for shift, sticker in enumerate(_KEY_STICKERS):
+        states[sticker] = (found >> np.uint64(3 * shift)) & np.uint64(7)
+    return states
 
 
 def normalise(states: np.ndarray) -> np.ndarray:
@@ -129,15 +142,60 @@ def _search(cube: Puzzle, moves: list[int]) -> tuple[np.ndarray, np.ndarray]:
     return all_keys[order], all_depths[order]
 
 
+CACHE_FILE: Final = "distances-v1.npz"
+
+
 @cache
 def cube2_distances() -> Cube2Distances:
-    """Build the table (seconds, once a process)."""
+    """The table: read from the cache (``$CUBEBENCH_HOME/cache/cube2``), else built (half a
+    minute) and cached; a cached file that fails its checks is built again."""
+    path = cache_dir("cube2") / CACHE_FILE
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            table = Cube2Distances(data["keys"], data["htm"], data["qtm"])
+        _check(table)
+    except (OSError, ValueError, KeyError):
+        table = _built()
+        _write(path, table)
+    for array in (table.keys, table.htm, table.qtm):
+        array.setflags(write=False)
+    return table
+
+
+def _built() -> Cube2Distances:
     cube = puzzle("cube2")
     urf = [m for m, name in enumerate(cube.move_names) if name[0] in "URF"]
     htm_keys, htm = _search(cube, urf)
     qtm_keys, qtm = _search(cube, [m for m in urf if m in cube.metrics["qtm"]])
-    if not np.array_equal(htm_keys, qtm_keys) or htm_keys.size != NUM_POSITIONS:
+    if not np.array_equal(htm_keys, qtm_keys):
         raise RuntimeError("the 2×2×2 searches disagree on the positions")  # a bug, not input
-    for array in (htm_keys, htm, qtm):
-        array.setflags(write=False)
-    return Cube2Distances(htm_keys, htm, qtm)
+    table = Cube2Distances(htm_keys, htm, qtm)
+    _check(table)
+    return table
+
+
+def _check(table: Cube2Distances) -> None:
+    """Every position once, sorted, at most the diameters (11, 14) away.
+
+    Raises:
+        ValueError: what is wrong (a damaged cache file is then built again).
+    """
+    shapes = {table.keys.shape, table.htm.shape, table.qtm.shape}
+    if shapes != {(NUM_POSITIONS,)} or table.keys.dtype != np.uint64:
+        raise ValueError(f"the 2×2×2 table has shapes {shapes}, not ({NUM_POSITIONS},)")
+    if not (np.diff(table.keys.astype(np.int64)) > 0).all():  # keys are below 2^63
+        raise ValueError("the 2×2×2 table's keys are not sorted and distinct")
+    if int(table.htm.max()) != 11 or int(table.qtm.max()) != 14:
+        raise ValueError("the 2×2×2 table's distances are not those of the 2×2×2")
+
+
+def _write(path: Path, table: Cube2Distances) -> None:
+    """Write beside, then rename: a reader never sees half a file; a cache that cannot be
+    written is only slower next time."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp.npz")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(tmp, keys=table.keys, htm=table.htm, qtm=table.qtm)
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
