@@ -269,6 +269,7 @@ if TYPE_CHECKING:
     )
     from .suites.catalog import list_suites as list_suites
     from .suites.catalog import load_suite as load_suite
+    from .suites.cube2_distances import cube2_distances as cube2_distances
     from .suites.model import Instance as Instance
     from .suites.model import Suite as Suite
     from .suites.oracle import DistanceOracle as DistanceOracle

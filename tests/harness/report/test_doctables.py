@@ -63,3 +63,14 @@ def test_an_unclosed_marker_or_a_run_outside_results_is_refused(tmp_path):
     doc.write_bytes("caf\xe9\n".encode("latin-1"))
     with pytest.raises(DocTableError, match="not UTF-8"):
         check_files([doc], results)
+
+
+def test_a_table_never_puts_two_puzzles_side_by_side():
+    block = (
+        '<!-- results-table runs="default-v12 cube2-optimal"{} columns="n" -->\n'
+        "<!-- /results-table -->"
+    )
+    with pytest.raises(DocTableError, match="mixes puzzles cube2, cube3; name the suites= of one"):
+        regenerate(block.format(""), ROOT / "results", "doc.md")
+    one = regenerate(block.format(' suites="cube2-random-state-v1"'), ROOT / "results", "doc.md")
+    assert "| cube2-optimal[metric=htm] | 200 |" in one and "kociemba" not in one
