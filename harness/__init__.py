@@ -180,6 +180,7 @@ if TYPE_CHECKING:
     from .cube.puzzle import PUZZLES as PUZZLES
     from .cube.puzzle import Puzzle as Puzzle
     from .cube.puzzle import puzzle as puzzle
+    from .cube.puzzle import puzzle_of_stickers as puzzle_of_stickers
     from .cube.scramble import (
         canonical_quarter_scrambles as canonical_quarter_scrambles,
     )

@@ -229,10 +229,16 @@ DEFAULT_PUZZLE: Final = "cube3"
 def puzzle_of_facelets(facelets: str) -> str:
     """The puzzle a facelet string's length says: 24 letters cube2, 96 cube4, else cube3
     (whose checks then name a wrong length)."""
-    return {24: "cube2", 96: "cube4"}.get(len(facelets.strip()), DEFAULT_PUZZLE)
+    return puzzle_of_stickers(len(facelets.strip()))
 
 
 def puzzle_of_meta(meta: Mapping[str, object]) -> str:
     """The puzzle a suite's registry meta names; ``cube3`` where it names none, so every
     suite, run and record from before other sizes existed keeps its meaning and hash."""
     return str(meta.get("puzzle", DEFAULT_PUZZLE))
+
+
+def puzzle_of_stickers(stickers: int) -> str:
+    """The puzzle whose states have ``stickers`` stickers (24, 54, 96): what a solver of
+    several sizes reads off the state it is given."""
+    return {24: "cube2", 96: "cube4"}.get(stickers, DEFAULT_PUZZLE)
