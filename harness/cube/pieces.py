@@ -117,7 +117,7 @@ def _check_corners(puzzle: Puzzle, state: np.ndarray) -> None:
 
 
 @cache
-def _wing_slots(puzzle: Puzzle) -> np.ndarray:
+def wing_slots(puzzle: Puzzle) -> np.ndarray:
     """(24, 2) each wing's stickers, the one in the first sticker orbit first."""
     orbit = _orbits(puzzle)
     positions, _ = sticker_geometry(puzzle.size)
@@ -142,7 +142,7 @@ def _orbits(puzzle: Puzzle) -> np.ndarray:
 
 
 def _check_wings(puzzle: Puzzle, state: np.ndarray) -> None:
-    slots = _wing_slots(puzzle)
+    slots = wing_slots(puzzle)
     pieces = {tuple(row): p for p, row in enumerate(puzzle.solved[slots])}
     wings: dict[tuple[int, ...], list[int]] = {}
     for slot, stickers in enumerate(slots):

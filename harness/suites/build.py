@@ -16,6 +16,7 @@ from rich.progress import Progress
 from ..paths import cache_dir
 from .catalog import load_suite, register_builtin
 from .cube2_suites import cube2_jobs
+from .cube4_suites import cube4_jobs
 from .generate import (
     MAX_DEPTH,
     QDEPTH_SEED_OFFSET,
@@ -51,6 +52,7 @@ def main() -> None:
     parser.add_argument("--qdepths", type=int, nargs="*", default=list(range(1, QTM_MAX_DEPTH + 1)))
     parser.add_argument("--no-hard", action="store_true")
     parser.add_argument("--no-cube2", action="store_true", help="skip the 2×2×2's suites")
+    parser.add_argument("--no-cube4", action="store_true", help="skip the 4×4×4's suites")
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -75,10 +77,11 @@ def main() -> None:
     if not args.no_hard:
         info = register_builtin(HARD_SUITE, _keep_proved(HARD_SUITE, hard_instances()), HARD_META)
         print(f"{HARD_SUITE}: {info.count} instances, sha256 {info.sha256[:12]}…")
-    if not args.no_cube2:
-        for name, make, meta in cube2_jobs():  # exact optima from the 2×2×2's own table
-            info = register_builtin(name, make(), meta)
-            print(f"{name}: {info.count} instances, sha256 {info.sha256[:12]}…")
+    jobs = [] if args.no_cube2 else cube2_jobs()  # exact optima from the 2×2×2's own table
+    jobs += [] if args.no_cube4 else cube4_jobs()
+    for name, make, meta in jobs:
+        info = register_builtin(name, make(), meta)
+        print(f"{name}: {info.count} instances, sha256 {info.sha256[:12]}…")
     print(f"total {time.perf_counter() - start:.1f} s")
 
 

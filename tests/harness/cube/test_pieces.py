@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from cubebench.harness.cube import InvalidCubeError
 from cubebench.harness.cube.layers import corner_stickers
 from cubebench.harness.cube.pieces import (
-    _wing_slots,
     facelets_to_state,
     state_to_facelets,
     validate_puzzle_state,
+    wing_slots,
 )
 from cubebench.harness.cube.puzzle import puzzle
 
@@ -52,7 +52,7 @@ def test_a_corner_in_mirror_order_names_the_corner(name):
 def test_a_wing_flipped_in_place_is_refused_by_name():
     cube = puzzle("cube4")
     state = cube.solved.copy()
-    wing = _wing_slots(cube)[0]
+    wing = wing_slots(cube)[0]
     state[wing] = state[wing[::-1]]
     with pytest.raises(InvalidCubeError, match=r"^edges \w+-\w+ and \w+-\w+ are both the"):
         validate_puzzle_state(cube, state)
