@@ -286,7 +286,7 @@ def resolve(name: str, settings: Mapping[str, Any] | None = None) -> Resolved:
 
     spec = read_program_spec(path)  # its errors name the file and the key
     parsed = checked_settings(spec.name, cls, {**(settings or {}), "program": str(path)})
-    return Resolved(spec.name, target, parsed, str(path))
+    return Resolved(spec.name, target, parsed, str(path), spec.puzzles)
 
 
 def construct(entry: Resolved) -> Solver:

@@ -206,11 +206,12 @@ def resources_of(cls: type, settings: Any) -> dict[str, float]:
     }
 
 
-def puzzles_of(cls: type) -> tuple[str, ...]:
-    """The puzzles a solver class solves (:class:`SolverHooks`: ``puzzles``, else cube3)."""
-    declared = getattr(cls, "puzzles", ("cube3",))
+def puzzles_of(solver: object) -> tuple[str, ...]:
+    """The puzzles a solver (its class, or a loaded one: a program's file says) solves
+    (:class:`SolverHooks`: ``puzzles``, else cube3)."""
+    declared = getattr(solver, "puzzles", ("cube3",))
     if isinstance(declared, str) or not all(isinstance(p, str) for p in declared):
-        raise TypeError(f"{cls.__name__}.puzzles must be a tuple of puzzle names")
+        raise TypeError(f"{solver!r}.puzzles must be a tuple of puzzle names")
     return tuple(declared)
 
 

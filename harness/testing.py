@@ -246,7 +246,7 @@ def check_solver(
     if unknown:
         raise ValueError(f"no check {unknown[0]!r}; the checks: {', '.join(CHECKS)}")
     report = ConformanceReport(getattr(solver, "name", type(solver).__name__))
-    cube = puzzle(puzzles_of(type(solver))[0])
+    cube = puzzle(puzzles_of(solver)[0])
     kit = _Kit(
         solver, Budget(wall_seconds=time_limit), wall_budget, np.random.default_rng(seed), cube
     )

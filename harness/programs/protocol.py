@@ -13,12 +13,14 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ..cube.puzzle import PUZZLES as CUBES
 from ..errors import InputError
 
 PROTOCOL_VERSION: Final = 1
 METRICS: Final = ("htm", "qtm")
-PUZZLES: Final = ("cube3",)
-"""The puzzles a program may declare; requests name one when a program declares several."""
+PUZZLES: Final = CUBES
+"""The puzzles a program may declare (the harness's, ``cube2``, ``cube3``, ``cube4``);
+requests name one when a program declares several."""
 MAX_LINE_BYTES: Final = 1 << 20
 """The longest line read from a program: an answer of ten thousand moves is 40 kB."""
 SHOWN_CHARS: Final = 200

@@ -28,13 +28,19 @@ def serve_protocol(
     after: Callable[[], None] | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    puzzles: tuple[str, ...] = ("cube3",),
 ) -> None:
     """Shake hands, then answer each request line with ``answer(request)`` (which gives
     ``moves`` and any other fields; the id is added here) until end of input. ``after``
-    runs once each answer is written: work that is no cube's (a program's clean-up)."""
+    runs once each answer is written: work that is no cube's (a program's clean-up).
+    ``puzzles``: the cubes it solves, said in the handshake when not the 3×3×3 alone."""
     read = stdin or sys.stdin
     write = stdout or sys.stdout
-    handshake = {"protocol": PROTOCOL_VERSION, "name": name, "version": version, "metric": metric}
+    handshake: dict[str, Any] = {
+        "protocol": PROTOCOL_VERSION, "name": name, "version": version, "metric": metric,
+    }  # fmt: skip
+    if puzzles != ("cube3",):
+        handshake["puzzles"] = list(puzzles)
     write.write(json.dumps(handshake) + "\n")
     write.flush()
     for line in read:

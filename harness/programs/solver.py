@@ -18,7 +18,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..cube import NotationError, parse_moves, state_to_facelets
+from ..cube import FACES, NotationError
+from ..cube.puzzle import puzzle, puzzle_of_stickers
 from ..settings import SolverSettings
 from ..solver import Attempt, Budget, SolverLoadError, kill_after
 from .process import ProgramError, ProgramProcess, ProgramTimeoutError
@@ -66,6 +67,7 @@ class ProgramSolver:
         self.spec = type(self).program_spec(self.settings)
         self.name = self.spec.name
         self.metric = self.spec.metric
+        self.puzzles = self.spec.puzzles
         self.needs_reload = False
         self._asked = 0
         self._process = ProgramProcess(self.spec)
@@ -90,12 +92,12 @@ class ProgramSolver:
         elif self.spec.version is not None and handshake.version != self.spec.version:
             announced, filed = handshake.version, self.spec.version
             problem = f"announces version {announced!r}, its file says {filed!r}"
-        elif "cube3" not in handshake.puzzles:
-            problem = f"solves {', '.join(handshake.puzzles)}, not cube3"
+        elif missing := [p for p in self.spec.puzzles if p not in handshake.puzzles]:
+            problem = f"solves {', '.join(handshake.puzzles)}, not {', '.join(missing)}"
         if problem is not None:
             self._process.kill()
             raise SolverLoadError(f"program {self.spec.name}: {problem}")
-        self._puzzle = "cube3" if len(handshake.puzzles) > 1 else None
+        self._name_puzzles = len(handshake.puzzles) > 1  # requests then say which
         return handshake
 
     def reload(self) -> None:
@@ -116,9 +118,11 @@ class ProgramSolver:
         cpu = math.inf
         if limit is not None and budget.clock == "cpu":
             cpu = limit + 0.5 * (kill_after(limit) - limit)
+        size = puzzle(puzzle_of_stickers(cube.shape[0]))
+        facelets = "".join(FACES[c] for c in cube)  # the facelet string of any size
         request = request_line(
-            request_id, state_to_facelets(cube), limit, budget.max_length, self._puzzle,
-            budget.clock,
+            request_id, facelets, limit, budget.max_length,
+            size.name if self._name_puzzles else None, budget.clock,
         )  # fmt: skip
         try:
             exchange = self._process.exchange(request, wait, cpu)
@@ -139,7 +143,7 @@ class ProgramSolver:
             info["gave_up"] = answer.reason or "the program gave up"
             return Attempt((), answer.nodes, info=info)
         try:
-            moves: tuple[Any, ...] = tuple(parse_moves(answer.moves))
+            moves: tuple[Any, ...] = tuple(size.parse_moves(answer.moves))
         except NotationError as exc:
             info["notation"] = str(exc)[:200]
             moves = (answer.moves[:40],)  # the harness records it as illegal

@@ -5,6 +5,7 @@ name = "my-solver"
 command = ["./my_solver", "--fast"]   # relative paths are relative to this file
 metric = "htm"                        # or "qtm"
 version = "1.2"
+puzzles = ["cube3"]                   # optional; the default; or "cube2", "cube4"
 # optional: cwd = "...", env = { KEY = "value" }, load_timeout_s = 300
 ```
 
@@ -26,13 +27,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..errors import InputError
-from .protocol import METRICS
+from .protocol import METRICS, PUZZLES
 
 LOAD_TIMEOUT_S: Final = 300.0
 """How long a program may take to load when its file does not say: the harness gives any
 solver five minutes (:data:`~cubebench.harness.executors.workers.LOAD_TIMEOUT_S`)."""
 MAX_SPEC_BYTES: Final = 64 * 1024
-KEYS: Final = ("name", "command", "metric", "version", "cwd", "env", "load_timeout_s")
+KEYS: Final = ("name", "command", "metric", "version", "cwd", "env", "load_timeout_s", "puzzles")
 
 
 class ProgramSpecError(InputError):
@@ -57,6 +58,7 @@ class ProgramSpec:
     file: str | None = None
     written: tuple[str, ...] = ()  # the command as its file writes it (paths relative to it)
     identified_by: tuple[str, ...] = ()  # the files that make it the program it is
+    puzzles: tuple[str, ...] = ("cube3",)  # what a run may give it (its handshake agrees)
 
     def executable_sha256(self) -> str:
         """The sha256 of the program's files in turn: ``identified_by`` where given (a
@@ -125,6 +127,13 @@ def program_spec(data: Mapping[str, Any], base: Path, where: str) -> ProgramSpec
         isinstance(k, str) and isinstance(v, str) for k, v in env.items()
     ):
         raise bad("env", 'give a table of text: env = { KEY = "value" }')
+    puzzles = data.get("puzzles", ["cube3"])
+    if (
+        not isinstance(puzzles, list)
+        or not puzzles
+        or not all(isinstance(p, str) and p in PUZZLES for p in puzzles)
+    ):
+        raise bad("puzzles", f"give a list of {', '.join(PUZZLES)}: the cubes it solves")
     timeout = data.get("load_timeout_s", LOAD_TIMEOUT_S)
     if (
         isinstance(timeout, bool)
@@ -153,6 +162,7 @@ def program_spec(data: Mapping[str, Any], base: Path, where: str) -> ProgramSpec
         env=dict(env),
         load_timeout_s=float(timeout),
         written=tuple(command),
+        puzzles=tuple(dict.fromkeys(puzzles)),
     )
 
 

@@ -165,3 +165,28 @@ def test_the_c_and_shell_examples_solve_what_they_reach(tmp_path, iddfs, isolate
     gave_up = by[("lookup-sh", "depth-05-v1")]
     assert [r.status for r in gave_up] == ["unsolved"] * 3
     assert gave_up[0].info["gave_up"] == "more than three face turns from solved"
+
+
+def test_a_program_file_names_its_puzzles_and_a_handshake_that_lacks_one_stops_the_load(
+    tmp_path, isolated_home
+):
+    from cubebench.harness.programs.spec import ProgramSpecError
+    from cubebench.harness.registry import resolve
+
+    cube2 = fake_toml(tmp_path, "busy", extra='puzzles = ["cube2"]\n')
+    assert resolve(str(cube2)).puzzles == ("cube2",)  # what the runner checks suites against
+    with pytest.raises(SolverLoadError, match="program fake: solves cube3, not cube2"):
+        run_program(tmp_path, cube2, _pocket_suite())
+    bad = fake_toml(tmp_path, "quick", extra='puzzles = ["cube5"]\n')
+    with pytest.raises(ProgramSpecError, match=r"puzzles = \['cube5'\]: give a list of cube2"):
+        resolve(str(bad))
+
+
+def _pocket_suite() -> str:
+    from cubebench.harness.cube.puzzle import puzzle
+
+    cube = puzzle("cube2")
+    state = cube.apply(cube.solved, cube.parse_moves("R U"))
+    register_user_suite("pocket", [Instance(0, "".join("URFDLB"[c] for c in state))],
+                        {"puzzle": "cube2"})  # fmt: skip
+    return "pocket"
