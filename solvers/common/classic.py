@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -76,6 +77,7 @@ class ClassicSolver(ProgramSolver):
     PROGRAM: ClassVar[str] = ""
     DRIVER: ClassVar[str] = ""
     METRIC: ClassVar[str] = "htm"
+    puzzles: ClassVar[tuple[str, ...]] = ("cube3",)
 
     @classmethod
     def program_spec(cls, settings: ProgramSettings) -> ProgramSpec:
@@ -87,6 +89,7 @@ class ClassicSolver(ProgramSolver):
             command=(sys.executable, "-m", cls.DRIVER),
             metric=cls.METRIC,  # the wheel's version is in the entry's origin (its extra)
             identified_by=(driver_file, str(binary)),
+            puzzles=cls.puzzles,
         )
 
 
@@ -131,9 +134,39 @@ def winter_net(facelets: str) -> str:
 
 
 def dietz_colours(facelets: str) -> str:
-    """Dietz's input: the faces U L F R B D in turn, each row by row, colours 1-6 likewise."""
-    face = _faces(facelets)
+    """Dietz's input: the faces U L F R B D in turn, each row by row, colours 1-6 likewise
+    (any size: ``cubex`` takes the 3×3×3's 54, ``cu2`` the 2×2×2's 24, ``mcube`` 96)."""
+    per_face = len(facelets) // 6
+    face = {f: facelets[per_face * k : per_face * (k + 1)] for k, f in enumerate(FACES)}
     return "".join(_COLOUR_DIGITS[c] for f in "ULFRBD" for c in face[f])
+
+
+# Dietz's words for a quarter turn of a layer (``cu2``, ``mcube``), as the moves they are:
+# each was read off the program's answer to a cube one known turn from solved
+_DIETZ_TURNS = {
+    "right up": "R", "right down": "R'", "left down": "L", "left up": "L'",
+    "top left": "U", "top right": "U'", "bottom right": "D", "bottom left": "D'",
+    "front clockwise": "F", "front anticlockwise": "F'",
+    "back anticlockwise": "B", "back clockwise": "B'",
+}  # fmt: skip
+_DIETZ_REPORT = re.compile(r"^210 sending solution:(.*?)^211 completed solution", re.S | re.M)
+
+
+def dietz_answer(said: str) -> dict:
+    """A ``cu2`` or ``mcube`` report as a protocol answer: its quarter turns (``inner``: the
+    layer next to that face, ``2R``) in notation, or why there are none."""
+    said = said.replace("*** press enter to continue ***", "\n")  # its pager's prompt
+    found = _DIETZ_REPORT.search(said)
+    if "200 cube solved ok." not in said or found is None:
+        errors = [line for line in said.splitlines() if line[:1] == "5"]
+        return {"moves": None, "reason": "; ".join(errors)[:200] or "no solution printed"}
+    moves = []
+    for line in found.group(1).splitlines():
+        words = line.strip()
+        if words:
+            inner = words.startswith("inner ")
+            moves.append(("2" if inner else "") + _DIETZ_TURNS[words.removeprefix("inner ")])
+    return {"moves": " ".join(moves)}
 
 
 @dataclass

@@ -72,3 +72,41 @@ def test_the_three_classic_programs_solve_depth_five_and_reids_lengths_are_optim
     distances, exact = oracle.distances(cubes, max_levels=5)
     assert exact.all()
     assert [r.length_qtm for r in reid] == distances.tolist()
+
+
+@pytest.mark.parametrize(("name", "size"), [("cube2", 2), ("cube4", 4)])
+def test_dietz_colours_reads_the_other_sizes_face_by_face(name, size):
+    from cubebench.harness.cube.puzzle import puzzle
+
+    cube = puzzle(name)
+    solved = "".join("URFDLB"[c] for c in cube.solved)
+    assert dietz_colours(solved) == "".join(d * size * size for d in "123456")
+
+
+def test_dietz_words_are_quarter_turns_and_a_report_without_a_solution_says_why():
+    from cubebench.solvers.common.classic import dietz_answer
+
+    report = (
+        "200 cube solved ok.\n210 sending solution:\n*** press enter to continue ***right up\n"
+        "inner bottom left\nback clockwise\n*** press enter to continue ***211 completed solution."
+    )
+    assert dietz_answer(report) == {"moves": "R 2D' B'"}
+    assert dietz_answer("510 ERROR: non-protocol input entered.\n")["moves"] is None
+
+
+@needs_wheel
+@pytest.mark.parametrize(
+    ("entry", "suite"),
+    [("dietz-cu2", "cube2-random-state-v1"), ("dietz-mcube", "cube4-depth-05-v1")],
+)
+def test_dietzs_programs_for_the_other_sizes_solve_their_suites(tmp_path, entry, suite):
+    config = RunConfig(
+        solvers=(SolverSpec(entry),),
+        suites=(suite,),
+        suite_limits={suite: 10},
+        out=str(tmp_path / "runs"),
+        time_limit=60.0,
+    )
+    records = run(config, show_progress=False, run_id="other-sizes").read_records()
+    assert [r.status for r in records] == ["solved"] * 10, [r.error for r in records][:3]
+    assert all(r.metric == "qtm" and r.length_qtm for r in records)

@@ -1,0 +1,1 @@
+"""Eric Dietz's 4×4×4 solver ``mcube``, a program solver."""
