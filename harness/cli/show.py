@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -26,14 +26,23 @@ def print_matrix(store: RunStore, console: Console | None = None) -> None:
     from ..report.tables import matrix_table
 
     data, _ = load_runs([store.folder])
-    matrix = matrix_table(data).set_index("solver")
+    for puzzle, part in data.groupby("puzzle"):  # one table a puzzle, never two side by side
+        _print_matrix(store, matrix_table(part).set_index("solver"), str(puzzle), console)
+
+
+def _print_matrix(store: RunStore, matrix: Any, puzzle: str, console: Console | None) -> None:
     headers = ["suite", *(f"{s} ({m})" for s, m in matrix["metric"].items())]
     rows = [
         [suite, *(str(matrix.loc[s, suite]) for s in matrix.index)]
         for suite in matrix.columns.drop("metric")
     ]
-    title = f"run {store.run_id}: solved (mean length of the solved cubes)"
+    title = f"run {store.run_id}{_on(puzzle)}: solved (mean length of the solved cubes)"
     print_fitted(headers, rows, title, console)
+
+
+def _on(puzzle: str) -> str:
+    """What a title says of a table's puzzle: nothing on the 3×3×3, every table's cube."""
+    return "" if puzzle == "cube3" else f" ({puzzle})"
 
 
 CLOSING_WIDTH = 100
@@ -67,16 +76,20 @@ def print_closing(store: RunStore, console: Console | None = None) -> None:
     """The short answer a run ends with: entries as rows, the most telling suites as
     columns, at most :data:`CLOSING_WIDTH` characters wide on any output; the whole matrix
     is ``bench show RUN --matrix``."""
+    from ..report.frame import load_runs  # pandas: loaded on use
+    from ..report.tables import matrix_table
+
+    data, _ = load_runs([store.folder])
+    for puzzle, part in data.groupby("puzzle"):  # one table a puzzle, never two side by side
+        _print_closing(store, matrix_table(part), str(puzzle), console)
+
+
+def _print_closing(store: RunStore, matrix: Any, puzzle: str, console: Console | None) -> None:
     import re
 
     from rich.markup import escape
     from rich.table import Column, Table
 
-    from ..report.frame import load_runs  # pandas: loaded on use
-    from ..report.tables import matrix_table
-
-    data, _ = load_runs([store.folder])
-    matrix = matrix_table(data)
     suites = [c for c in matrix.columns if c not in ("solver", "metric")]
     names, cells = [], []
     for _, row in matrix.iterrows():
@@ -88,7 +101,7 @@ def print_closing(store: RunStore, console: Console | None = None) -> None:
     first = min(max(len(n) for n in names), 30)
     widths = {s: max(len(_column_head(s)), *(len(c[s]) for c in cells)) for s in suites}
     shown = closing_columns(suites, widths, CLOSING_WIDTH - first - 4)
-    title = f"run {store.run_id}: solved (mean length of the solved cubes)"
+    title = f"run {store.run_id}{_on(puzzle)}: solved (mean length of the solved cubes)"
     heads = [Column("entry", max_width=first)]
     heads += [Column(_column_head(s), no_wrap=True) for s in shown]
     table = Table(*heads)

@@ -21,7 +21,7 @@ import pandas as pd
 from ..metrics import mcnemar_exact, paired_bootstrap_diff
 from ..naming import did_you_mean
 from .formatting import suite_key
-from .frame import load_runs
+from .frame import load_runs, one_puzzle
 from .rules import NothingToCompareError, Rule
 from .stats import BY_NAME as STATS
 
@@ -49,6 +49,7 @@ def head_to_head(
     if len(folders) not in (1, 2):
         raise NothingToCompareError(f"compare takes one run or two, got {len(folders)}")
     data, runs = load_runs(folders, claims=claims)
+    one_puzzle(data, "bench compare")
     run_ids = [r.run_id for r in runs]
     rows = []
     for first, second in _pairs(data, run_ids, base, new):

@@ -24,8 +24,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..records.schema import RecordError
 from ..solver import ArgumentError
-from .frame import drop_repeats, load_runs
+from .frame import drop_repeats, load_runs, one_puzzle
 from .render import format_table, markdown_table
 from .tables import OPTIMUM_ROW, matrix_table, optimum_rows, summary_table
 
@@ -94,12 +95,10 @@ def render_table(spec: TableSpec, results: Path, where: str = "") -> str:
         data = data[data["label"].isin(spec.solvers)]
     if data.empty:
         raise DocTableError(f"{where}: results-table {spec.runs}: no records match")
-    puzzles = sorted(set(data["puzzle"]))
-    if len(puzzles) > 1:  # a length on the 2×2×2 and one on the 3×3×3 are not comparable
-        raise DocTableError(
-            f"{where}: results-table {spec.runs} mixes puzzles {', '.join(puzzles)}; "
-            "name the suites= of one"
-        )
+    try:
+        one_puzzle(data, f"{where}: results-table {spec.runs}", "name the suites= of one")
+    except RecordError as exc:
+        raise DocTableError(str(exc)) from None
     if spec.kind == "matrix":
         table = matrix_table(data)
         keep = ["solver", "metric", *(s for s in spec.suites if s in table.columns)]

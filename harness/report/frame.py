@@ -42,6 +42,21 @@ class LoadedRun:
         return RunStore(self.folder).run_id
 
 
+def one_puzzle(data: pd.DataFrame, what: str, hint: str = "give the runs of one") -> None:
+    """Refuse a table over cubes of two puzzles: a 2×2×2 length beside a 3×3×3 one means
+    nothing, so reports, sites and comparisons take one puzzle's suites at a time.
+
+    Raises:
+        RecordError: naming the puzzles and what to do.
+    """
+    puzzles = sorted(set(data["puzzle"]))
+    if len(puzzles) > 1:
+        raise RecordError(
+            f"{what}: these runs hold cubes of {', '.join(puzzles)}; a table shows one "
+            f"puzzle's ({hint})"
+        )
+
+
 def load_runs(
     folders: list[Path], labels: dict[str, str] | None = None, claims: Iterable[str] = ()
 ) -> tuple[pd.DataFrame, list[LoadedRun]]:

@@ -27,7 +27,7 @@ from .formatting import (
     markdown_text,
     write_csv,
 )
-from .frame import LoadedRun, drop_repeats, load_runs
+from .frame import LoadedRun, drop_repeats, load_runs, one_puzzle
 from .leaderboard import leaderboard
 from .rules import NothingToCompareError
 from .site import Figure, Section, SiteContent, cubes_drawn, leaderboards, write_site
@@ -116,6 +116,7 @@ def write_report(
     if first is not None:
         data = data[data["instance"] < first].reset_index(drop=True)
     data, repeats = drop_repeats(data, runs)
+    one_puzzle(data, "bench report")
     if baseline is not None and baseline_label(data, baseline) is None:
         names = set(data["solver"]) | set(data["label"])
         raise NothingToCompareError(

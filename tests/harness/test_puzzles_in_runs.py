@@ -83,3 +83,26 @@ def test_bench_solve_takes_a_puzzle_and_refuses_a_solver_of_another(isolated_hom
     refused = bench("solve", "--facelets", _instances()[0].facelets)
     assert refused.returncode == 2
     assert refused.stderr.strip() == "error: solver kociemba solves cube3, not cube2"
+
+
+def test_a_run_over_two_puzzles_ends_with_one_table_a_puzzle(tmp_path, cube2_suite):
+    import io
+
+    from rich.console import Console
+
+    from cubebench.harness.cli.show import print_closing
+
+    register_user_suite("three", [Instance(0, "".join(f * 9 for f in "URFDLB"))], {})
+    config = RunConfig(
+        solvers=(SolverSpec("tests.fakes:WrongCube2"),),
+        suites=(cube2_suite, "three"),
+        out=str(tmp_path / "runs"),
+        workers=1,
+    )
+    store = run(config, show_progress=False, run_id="both")
+    shown = io.StringIO()
+    print_closing(store, Console(file=shown, width=100))
+    text = shown.getvalue()
+    assert "run both (cube2): solved" in text and "run both: solved" in text
+    cube2_table, cube3_table = text.split("run both: solved")[0], text.split("run both: solved")[1]
+    assert "pocket" in cube2_table and "three" not in cube2_table and "three" in cube3_table

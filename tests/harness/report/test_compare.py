@@ -174,3 +174,16 @@ def test_random_against_kociemba_in_one_real_run(tmp_path):
     assert failed in compared.stderr
     line = next(x for x in compared.stdout.splitlines() if "depth-05-v1" in x)
     assert "100.0" in line and "/0 " in line  # kociemba solved what random did not
+
+
+def test_runs_of_two_puzzles_are_never_compared_or_reported_together(tmp_path):
+    from cubebench.harness.records.schema import RecordError
+    from cubebench.harness.report.render import write_report
+
+    results = Path(__file__).resolve().parents[3] / "results"
+    mixed = [results / "cube2-optimal", results / "cube4-baselines"]
+    with pytest.raises(RecordError, match="bench compare: these runs hold cubes of cube2, cube4"):
+        head_to_head(mixed)
+    with pytest.raises(RecordError, match="bench report: these runs hold cubes of cube2, cube4"):
+        write_report(mixed, tmp_path / "report")
+    assert not (tmp_path / "report").exists()
