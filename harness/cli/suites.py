@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ..cube.puzzle import puzzle_of_meta
 from ..interrupts import Interrupted, exit_status, terminate_as_interrupt
 from ..suites.annotate import Outcome, annotatable, annotate_suite
 from ..suites.catalog import (
@@ -28,10 +29,11 @@ suites_app = typer.Typer(
 
 @suites_app.command("list")
 def list_command() -> None:
-    """Every registered suite with its size, origin and sha256."""
-    table = Table("name", "count", "depth or source", "sha256")
+    """Every registered suite with its puzzle, size, origin and sha256."""
+    table = Table("name", "puzzle", "count", "depth or source", "sha256")
     for info in list_suites():
-        table.add_row(info.name, str(info.count), str(info.origin), info.sha256[:16])
+        puzzle = puzzle_of_meta(info.meta)
+        table.add_row(info.name, puzzle, str(info.count), str(info.origin), info.sha256[:16])
     Console().print(table)
 
 
