@@ -15,20 +15,13 @@ from typing import Final
 
 import numpy as np
 
+from .layers import NORMALS
+
 FACES: Final = "URFDLB"
 """Face letters in the ``kociemba`` order; a colour id is an index into this string."""
 
 NUM_STICKERS: Final = 54
 NUM_FACES: Final = 6
-
-_NORMALS: Final = {
-    "U": (0, 1, 0),
-    "R": (1, 0, 0),
-    "F": (0, 0, 1),
-    "D": (0, -1, 0),
-    "L": (-1, 0, 0),
-    "B": (0, 0, -1),
-}
 
 
 def _sticker_cubie(face: str, row: int, col: int) -> tuple[int, int, int]:
@@ -60,7 +53,7 @@ def _build_geometry() -> tuple[np.ndarray, np.ndarray]:
         for k in range(9):
             idx = 9 * f + k
             positions[idx] = _sticker_cubie(face, k // 3, k % 3)
-            normals[idx] = _NORMALS[face]
+            normals[idx] = NORMALS[face]
     return positions, normals
 
 
@@ -89,7 +82,7 @@ def quarter_turn_permutation(face: str) -> np.ndarray:
     Returns:
         (54,) int array; sticker ``i`` after the turn shows what sticker ``perm[i]`` showed.
     """
-    normal = _NORMALS[face]
+    normal = NORMALS[face]
     rot = _quarter_turn_matrix(normal)
     places = zip(STICKER_CUBIE.tolist(), STICKER_NORMAL.tolist(), strict=True)
     index = {(tuple(p), tuple(n)): i for i, (p, n) in enumerate(places)}

@@ -19,11 +19,12 @@ import select
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...harness import (
     CORNER_FACELETS,
@@ -32,6 +33,7 @@ from ...harness import (
     ProgramSolver,
     ProgramSpec,
     SolverLoadError,
+    serve_protocol,
 )
 
 DISTRIBUTION = "passagemath-rubiks"
@@ -150,6 +152,21 @@ _DIETZ_TURNS = {
     "back anticlockwise": "B", "back clockwise": "B'",
 }  # fmt: skip
 _DIETZ_REPORT = re.compile(r"^210 sending solution:(.*?)^211 completed solution", re.S | re.M)
+
+
+def serve_dietz(entry: str, program: str, puzzle: str) -> None:
+    """A driver's whole work for Dietz's ``cu2`` and ``mcube``: the protocol, with each cube
+    on the program's command line (its colour digits) and its report read back."""
+    path = str(executable(program))
+
+    def answer(request: Mapping[str, Any]) -> dict:
+        cube = dietz_colours(request["facelets"])
+        done = subprocess.run(
+            [path, cube], capture_output=True, text=True, timeout=3600, stdin=subprocess.DEVNULL
+        )
+        return dietz_answer(done.stdout)
+
+    serve_protocol(entry, "1.0 (passagemath-rubiks)", "qtm", answer, puzzles=(puzzle,))
 
 
 def dietz_answer(said: str) -> dict:

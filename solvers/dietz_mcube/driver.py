@@ -10,25 +10,13 @@ next to R); a process a cube.
 
 from __future__ import annotations
 
-import subprocess
 import sys
 
-from ...harness import serve_protocol
-from ..common.classic import dietz_answer, dietz_colours, executable
-
-
-def answer(request: dict, program: str) -> dict:
-    cube = dietz_colours(request["facelets"])
-    done = subprocess.run(
-        [program, cube], capture_output=True, text=True, timeout=3600, stdin=subprocess.DEVNULL
-    )
-    return dietz_answer(done.stdout)
+from ..common.classic import serve_dietz
 
 
 def main() -> None:
-    program = str(executable("mcube"))
-    serve = lambda request: answer(request, program)  # noqa: E731
-    serve_protocol("dietz-mcube", "1.0 (passagemath-rubiks)", "qtm", serve, puzzles=("cube4",))
+    serve_dietz("dietz-mcube", "mcube", "cube4")
 
 
 if __name__ == "__main__":
