@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.table import Column, Table
 
 from ..cube.puzzle import puzzle_of_meta
 from ..interrupts import Interrupted, exit_status, terminate_as_interrupt
@@ -30,7 +30,11 @@ suites_app = typer.Typer(
 @suites_app.command("list")
 def list_command() -> None:
     """Every registered suite with its puzzle, size, origin and sha256."""
-    table = Table("name", "puzzle", "count", "depth or source", "sha256")
+    # a name and its puzzle are never cut: the other columns give way on a narrow terminal
+    table = Table(
+        Column("name", no_wrap=True), Column("puzzle", no_wrap=True), "count",
+        "depth or source", "sha256",
+    )  # fmt: skip
     for info in list_suites():
         puzzle = puzzle_of_meta(info.meta)
         table.add_row(info.name, puzzle, str(info.count), str(info.origin), info.sha256[:16])

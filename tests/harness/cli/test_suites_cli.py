@@ -17,6 +17,13 @@ def test_list_shows_builtin_suites():
     result = runner.invoke(app, ["suites", "list"])
     assert result.exit_code == 0
     assert "depth-07-v1" in result.output and "random-state-v1" in result.output
+    rows = {line.split("│")[1].strip(): line.split("│")[2].strip()
+            for line in result.output.splitlines() if line.count("│") > 3}  # fmt: skip
+    assert (rows["depth-07-v1"], rows["cube2-depth-07-v1"], rows["cube4-random-state-v1"]) == (
+        "cube3",
+        "cube2",
+        "cube4",
+    )  # each suite's puzzle
 
 
 def test_show_jsonl_is_the_stable_form():
