@@ -63,3 +63,11 @@ def test_a_state_that_is_no_position_is_refused(table):
     state[[0, 4]] = state[[4, 0]]  # a U and an R sticker swapped
     with pytest.raises(ValueError, match="state 0 is not a 2×2×2 position"):
         table.distances(state[:, None], "htm")
+
+
+def test_the_counts_are_cayleypys_own_breadth_first_layers(table):
+    """An independent search: CayleyPy's layer sizes of its 2×2×2 with one corner fixed."""
+    cayleypy = pytest.importorskip("cayleypy", reason="the peers extra (cubebench[peers])")
+    growth = cayleypy.load_dataset("puzzles_growth")
+    assert table.counts("htm") == list(growth["cube_222_fixed_htm"])
+    assert table.counts("qtm") == list(growth["cube_222_fixed_qtm"])
