@@ -23,7 +23,7 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
-from ...harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
+from ...harness import MOVE_SETS, DistanceOracle, MoveSet
 from .closed import NodeStore
 from .kinds import BATCH, WEIGHT, SearchKind, SearchOptions
 from .meet import finish_from
@@ -38,10 +38,10 @@ def astar(
     moves: MoveSet = MOVE_SETS["htm"],
     meet: DistanceOracle | None = None,
 ) -> SearchResult:
-    """Search from ``state`` (54,) with a value ``model`` under ``model.limits``, ending where
+    """Search from ``state`` (S,) with a value ``model`` under ``model.limits``, ending where
     it touches ``meet``'s table when one is given."""
     start = np.asarray(state, np.uint8)
-    if is_solved(start):
+    if moves.is_solved(start):
         return SearchResult(moves=())
     info: dict = {"batch": batch, "weight": weight}
     if meet is not None:
@@ -50,7 +50,7 @@ def astar(
             if len(tail) > model.limits.max_depth:  # the table is exact: none is as short
                 return SearchResult(None, 0, 0, {**info, "gave_up": "max depth"})
             return SearchResult(tail, 0, 0, {**info, "met_at_depth": 0})
-    nodes = NodeStore(start, int(state_hash(start[:, None])[0]))
+    nodes = NodeStore(start, int(moves.hash(start[:, None])[0]))
     heap = [(float(model(start[:, None])[0]), 0)]  # (f, node id): ties go to the older node
     try:
         while heap:
@@ -62,8 +62,8 @@ def astar(
             if not popped:
                 break
             ids = np.array(popped)
-            block = nodes.states[:, ids]  # (54, B)
-            done = np.flatnonzero(is_solved(block))
+            block = nodes.states[:, ids]  # (S, B)
+            done = np.flatnonzero(moves.is_solved(block))
             if done.size:
                 goal = int(ids[done[np.argmin(nodes.g[ids[done]])]])
                 path = tuple(int(moves.moves[m]) for m in nodes.path(goal))
@@ -74,12 +74,12 @@ def astar(
             block = nodes.states[:, ids]
             model.spend_nodes(ids.size)
             n = ids.size
-            children = moves.expand(block)  # (54, k n), child m * n + j
+            children = moves.expand(block)  # (S, k n), child m * n + j
             allowed = np.flatnonzero(moves.allowed_after(nodes.move_in[ids]).T.reshape(-1))
             parents = ids[allowed % n]
             fresh = nodes.admit(
                 children[:, allowed],
-                state_hash(children[:, allowed]),
+                moves.hash(children[:, allowed]),
                 nodes.g[parents] + 1,
                 parents,
                 allowed // n,

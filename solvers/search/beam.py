@@ -16,20 +16,12 @@ closest to solved by table, and the table's optimal path finishes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, ClassVar, Literal, NamedTuple
 
 import numpy as np
 
-from ...harness import (
-    MOVE_INVERSE,
-    MOVE_SETS,
-    SOLVED,
-    DistanceOracle,
-    MoveSet,
-    children_of,
-    is_solved,
-    state_hash,
-)
+from ...harness import MOVE_SETS, DistanceOracle, MoveSet
 from .kinds import BEAM_WIDTH, SearchKind, SearchOptions
 from .meet import finish_from
 from .models import BudgetExhaustedError, CheckedModel, SearchResult
@@ -45,9 +37,9 @@ def beam_search(
     moves: MoveSet = HTM,
     meet: DistanceOracle | None = None,
 ) -> SearchResult:
-    """Search from ``state`` (54,) with ``model`` under ``model.limits`` over ``moves``,
+    """Search from ``state`` (S,) with ``model`` under ``model.limits`` over ``moves``,
     ending where it touches ``meet``'s table when one is given."""
-    if is_solved(state):
+    if moves.is_solved(state):
         return SearchResult(moves=())
     info: dict = {"width": width}
     longest = model.limits.max_depth
@@ -61,7 +53,7 @@ def beam_search(
         # a child first touches the table exactly ``radius`` moves out (its parent, checked
         # a step before, was not inside), so a path met after step d has d + radius moves
         steps = longest - meet.radius
-    beam = np.asarray(state, np.uint8)[:, None]  # (54, N)
+    beam = np.asarray(state, np.uint8)[:, None]  # (S, N): S stickers, 54 on the 3×3×3
     scores = np.zeros(1)  # (N,) higher is better
     last = np.full(1, -1)  # (N,) previous local move
     parents: list[np.ndarray] = []  # per depth: (N,) index into the previous beam
@@ -91,7 +83,7 @@ def beam_search(
 
 
 class _Step(NamedTuple):
-    """The next beam (54, N) with its scores, local moves and parents (each (N,)), and the
+    """The next beam (S, N) with its scores, local moves and parents (each (N,)), and the
     index among them of a solved child, if one was found (the beam is then left empty);
     ``tail``: for a child found in the meet table, its optimal path to solved (ids into 18)."""
 
@@ -105,7 +97,7 @@ class _Step(NamedTuple):
 
 def _met(states: np.ndarray, ids: np.ndarray, n: int, meet: DistanceOracle | None) -> _Step | None:
     """The step that ends the search at the child nearest solved by ``meet``'s table, or None
-    when none of ``states`` (54, C), the children with ids ``m * n + j`` ``ids`` (C,), is in
+    when none of ``states`` (S, C), the children with ids ``m * n + j`` ``ids`` (C,), is in
     it."""
     if meet is None or not ids.size:
         return None
@@ -135,9 +127,9 @@ def _policy_step(
     from solved, the best 2W scores are chosen from the score table, and only those are built.
     """
     n = beam.shape[1]
-    logp = model(beam)  # (n, 18)
+    logp = model(beam)  # (n, P): every move of the puzzle
     if moves.size < logp.shape[1]:
-        logp = logp[:, moves.moves]  # (n, k): the set's moves of the 18
+        logp = logp[:, moves.moves]  # (n, k): the set's moves of the P
     child_scores = (scores[:, None] + logp).T.reshape(-1)  # (k n,) child m * n + j
     child_scores[~moves.allowed_after(last).T.reshape(-1)] = -np.inf
     keep = np.flatnonzero(np.isfinite(child_scores))
@@ -151,8 +143,8 @@ def _policy_step(
     if keep.size > 2 * width:
         # only the best 2W can make the beam; duplicates are merged among them
         keep = keep[np.argpartition(-child_scores[keep], 2 * width - 1)[: 2 * width]]
-    children = children_of(beam, keep % n, moves.moves[keep // n])  # (54, K)
-    chosen = _dedup(children, child_scores[keep])
+    children = moves.children(beam, keep % n, moves.moves[keep // n])  # (S, K)
+    chosen = _dedup(children, child_scores[keep], moves)
     if meet is not None and (met := _met(children[:, chosen], keep[chosen], n, meet)):
         return met
     if chosen.size > width:
@@ -172,16 +164,16 @@ def _value_step(
 ) -> _Step:
     """One CubeGPT / seed-001 / CayleyPy step: every distinct allowed child is scored."""
     n = beam.shape[1]
-    children = moves.expand(beam)  # (54, k n), child m * n + j
+    children = moves.expand(beam)  # (S, k n), child m * n + j
     keep = np.flatnonzero(moves.allowed_after(last).T.reshape(-1))
-    solved = keep[is_solved(children)[keep]]  # contiguous test, then select
+    solved = keep[moves.is_solved(children)[keep]]  # contiguous test, then select
     if solved.size:
         best = solved[0]
         return _Step(children[:, :0], np.zeros(1), np.array([best // n]), np.array([best % n]), 0)
     # np.take keeps C order, which a fancy column index would not: every later pass over
     # the children (hashes, table look-ups, the model's rows) reads them contiguously
-    keep = keep[_dedup(np.take(children, keep, axis=1), None)]
-    kept = np.take(children, keep, axis=1)  # (54, K)
+    keep = keep[_dedup(np.take(children, keep, axis=1), None, moves)]
+    kept = np.take(children, keep, axis=1)  # (S, K)
     if (met := _met(kept, keep, n, meet)) is not None:
         return met  # before the model: the table settles this step
     child_scores = -model(kept)  # (K,)
@@ -191,28 +183,31 @@ def _value_step(
     return _Step(kept, child_scores, keep // n, keep % n)
 
 
-# per move set: (k,) hash of local move i applied to solved
-_ONE_MOVE_HASHES = {name: state_hash(m.expand(SOLVED[:, None])) for name, m in MOVE_SETS.items()}
+@cache
+def _one_move_hashes(moves: MoveSet) -> np.ndarray:
+    """(k R,) hash of local move i applied to solved state r (of the set's R), at i R + r."""
+    return moves.hash(moves.expand(moves.solved_states))
 
 
 def _solving_children(beam: np.ndarray, moves: MoveSet) -> np.ndarray:
     """Sorted child indices ``m * n + j`` whose state is solved: parent j is local move m's
     inverse applied to solved. Hash match first, then an exact check of the few candidates."""
     n = beam.shape[1]
-    one_move = _ONE_MOVE_HASHES[moves.name]
-    hashes = state_hash(beam)  # (n,)
+    one_move = _one_move_hashes(moves)
+    hashes = moves.hash(beam)  # (n,)
     near = np.flatnonzero(np.isin(hashes, one_move))
     if not near.size:
         return near
-    matches = hashes[near, None] == one_move[None, :]  # (c, k)
-    solving = MOVE_INVERSE[moves.moves[np.argmax(matches, axis=1)]]  # ids into the 18
-    exact = is_solved(children_of(beam, near, solving))
+    matches = hashes[near, None] == one_move[None, :]  # (c, k R)
+    local = np.argmax(matches, axis=1) // moves.solved_states.shape[1]  # (c,)
+    solving = moves.inverse[moves.moves[local]]  # ids into the puzzle's moves
+    exact = moves.is_solved(moves.children(beam, near, solving))
     return np.sort(moves.local[solving[exact]] * n + near[exact])
 
 
-def _dedup(children: np.ndarray, scores: np.ndarray | None) -> np.ndarray:
-    """Column indices of ``children`` (54, K) with one per distinct state, the best-scoring."""
-    hashes = state_hash(children)
+def _dedup(children: np.ndarray, scores: np.ndarray | None, moves: MoveSet) -> np.ndarray:
+    """Column indices of ``children`` (S, K) with one per distinct state, the best-scoring."""
+    hashes = moves.hash(children)
     order = np.argsort(-scores, kind="stable") if scores is not None else np.arange(hashes.size)
     _, first = np.unique(hashes[order], return_index=True)
     return order[first]

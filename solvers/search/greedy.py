@@ -18,7 +18,7 @@ from typing import ClassVar, Literal
 
 import numpy as np
 
-from ...harness import MOVE_SETS, DistanceOracle, MoveSet, is_solved, state_hash
+from ...harness import MOVE_SETS, DistanceOracle, MoveSet
 from .kinds import SearchKind, SearchOptions
 from .meet import finish_from
 from .models import BudgetExhaustedError, CheckedModel, SearchResult
@@ -33,10 +33,10 @@ def greedy_rollout(
     meet: DistanceOracle | None = None,
 ) -> SearchResult:
     current = np.asarray(state, np.uint8)[:, None]
-    if is_solved(current[:, 0]):
+    if moves.is_solved(current[:, 0]):
         return SearchResult(moves=())
     path: list[int] = []
-    seen = {int(state_hash(current)[0])}
+    seen = {int(moves.hash(current)[0])}
     info = {} if meet is None else {"mitm_radius": meet.radius}
     try:
         for _ in range(model.limits.max_depth):
@@ -47,22 +47,22 @@ def greedy_rollout(
                 met = {**info, "met_at_depth": len(path)}
                 return SearchResult(tuple(path) + tail, model.nodes, model.calls, met)
             model.spend_nodes(1)
-            children = moves.expand(current)  # (54, k)
+            children = moves.expand(current)  # (S, k)
             if scoring == "policy":
                 score = model(current)[0, moves.moves].astype(np.float64)
             else:
                 score = -model(children).astype(np.float64)
             if avoid_revisits:
-                hashes = state_hash(children)
+                hashes = moves.hash(children)
                 score[[int(h) in seen for h in hashes]] = -np.inf
             if not np.isfinite(score).any():
                 return SearchResult(None, model.nodes, model.calls, {"gave_up": "dead end"})
             move = int(np.argmax(score))
             path.append(int(moves.moves[move]))
             current = children[:, move : move + 1]
-            if is_solved(current[:, 0]):
+            if moves.is_solved(current[:, 0]):
                 return SearchResult(tuple(path), model.nodes, model.calls, info)
-            seen.add(int(state_hash(current)[0]))
+            seen.add(int(moves.hash(current)[0]))
     except BudgetExhaustedError as why:
         return SearchResult(None, model.nodes, model.calls, {"gave_up": str(why)})
     return SearchResult(None, model.nodes, model.calls, {"gave_up": "max depth"})

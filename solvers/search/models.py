@@ -1,7 +1,8 @@
 """The two model kinds searches call, and what every search returns.
 
-A **policy** maps a (54, N) uint8 batch to (N, 18) log-probabilities of the moves; a
-**value** maps it to (N,) estimated distances to solved. Either may run torch or tensorflow
+A **policy** maps an (S, N) uint8 batch (S stickers: 54 on the 3×3×3) to (N, P)
+log-probabilities of the puzzle's P moves (18 on the 3×3×3); a **value** maps it to (N,)
+estimated distances to solved. Either may run torch or tensorflow
 inside. :class:`CheckedModel` wraps one: it chunks batches, counts calls, and turns a wrong
 shape or a NaN into a clear :class:`SearchError` instead of a silently broken search.
 """
@@ -97,8 +98,9 @@ class CheckedModel:
         batch_size: int = 8192,
         limits: SearchLimits | None = None,
         clock: ModelClock | None = None,
+        width: int = 18,
     ) -> None:
-        self.fn, self.kind, self.batch_size = fn, kind, batch_size
+        self.fn, self.kind, self.batch_size, self.width = fn, kind, batch_size, width
         self.limits = limits or SearchLimits()
         self.clock = clock or ModelClock()
         self.calls = 0
@@ -129,7 +131,7 @@ class CheckedModel:
             out = np.asarray(self.fn(chunk), dtype=np.float32)
             self.clock.observe(chunk.shape[1], self.limits.now() - began)
             self.calls += 1
-            expected = (chunk.shape[1], 18) if self.kind == "policy" else (chunk.shape[1],)
+            expected = (chunk.shape[1], self.width) if self.kind == "policy" else (chunk.shape[1],)
             if out.shape != expected:
                 raise SearchError(
                     f"{self.kind} model returned shape {out.shape} for "
@@ -144,5 +146,5 @@ class CheckedModel:
         return (
             np.concatenate(outs)
             if outs
-            else np.zeros((0, 18) if self.kind == "policy" else 0, np.float32)
+            else np.zeros((0, self.width) if self.kind == "policy" else 0, np.float32)
         )

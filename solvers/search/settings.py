@@ -19,6 +19,7 @@ from ...harness import (
     SettingsError,
     SolverSettings,
     move_set,
+    puzzle,
     symmetric_values,
 )
 from ..patterns.bounds import corner_bound, prepare_corner_bound
@@ -43,6 +44,8 @@ from .starts import (
 )
 
 BOUND_WEIGHT = Range(min=0, max=100)
+# what only the 3×3×3 has: its 48 symmetries, its corner table and meet-in-the-middle oracle
+CUBE3_ONLY = ("mitm_radius", "starts", "value_symmetries", "value_bound")
 
 
 # The searches every learned solver may run: one options class each, from its own module.
@@ -65,6 +68,7 @@ class SearchSettings(BeamOptions, GreedyOptions, AStarOptions, SolverSettings):
     threads: Annotated[int, Range(min=1, max=1024)] = 1
 
     MODEL: ClassVar[str] = "value"  # what the solver searches with: "value" or "policy"
+    PUZZLE: ClassVar[str] = "cube3"  # the puzzle its models know
     OWN_SEARCHES: ClassVar[tuple[str, ...]] = ()  # searches a solver runs itself (decoding)
 
     OPTION_HELP: ClassVar = {
@@ -115,6 +119,8 @@ class SearchSettings(BeamOptions, GreedyOptions, AStarOptions, SolverSettings):
         idle = every - used
         if cls.MODEL != "value":
             idle.update(("value_symmetries", "value_bound"))
+        if cls.PUZZLE != "cube3":  # symmetries, the tables and meet in the middle are 3×3×3's
+            idle.update(CUBE3_ONLY)
         return frozenset(idle)
 
     def __post_init__(self) -> None:
@@ -178,6 +184,8 @@ def run_search(
     if settings.search not in offered:
         raise ValueError(f"unknown search {settings.search!r}; searches: {', '.join(offered)}")
     search = offered[settings.search][0]
+    if settings.PUZZLE != "cube3":
+        return _puzzle_search(state, kind, fn, limits, clock, settings)
     if kind not in search.models:
         raise ValueError(f"search {search.name} needs a {' or '.join(search.models)} model")
     if settings.value_symmetries > 1 and kind != "value":
@@ -230,6 +238,30 @@ def run_search(
     # per agent in search order: each model's starts, the first model's first
     per_start = {"start_lengths": lengths, "start_seconds": seconds, "start_nodes": expanded}
     return _attempt(final, settings, nodes, calls, per_start)
+
+
+def _puzzle_search(
+    state: np.ndarray,
+    kind: str,
+    fn: Model,
+    limits: SearchLimits,
+    clock: ModelClock | None,
+    settings: SearchSettings,
+) -> Attempt:
+    """One search on another puzzle, from the cube turned whole so that the corner its move
+    set never moves is home (the 2×2×2's DBL) and the model sees the states it trained on;
+    the path found is read back in the cube's own frame, move for move, so its length and
+    the budget's count are the search's."""
+    moves = move_set(settings.metric, settings.PUZZLE)
+    relabel, oriented = moves.orient(np.asarray(state, np.uint8))
+    width = puzzle(settings.PUZZLE).num_moves
+    model = CheckedModel(fn, kind, settings.batch_size, limits, clock, width)
+    search = searches_of(type(settings))[settings.search][0]
+    result = search.run(oriented, model, kind, settings, moves, None)
+    if result.moves is not None and relabel is not None:
+        result.moves = tuple(int(relabel[m]) for m in result.moves)
+        result.info["turned"] = True
+    return _attempt(result, settings, result.nodes_expanded, result.model_calls)
 
 
 def _symmetrised(fn: Model, settings: SearchSettings) -> Model:

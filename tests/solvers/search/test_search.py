@@ -17,6 +17,7 @@ from cubebench.harness.cube import (
     random_states,
     solved_batch,
 )
+from cubebench.harness.cube.movesets import MOVE_SETS
 from cubebench.harness.cube.notation import parse_moves
 from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.suites.oracle import DistanceOracle
@@ -185,7 +186,7 @@ def test_duplicates_are_merged_keeping_the_best_score():
     states = solved_batch(1)
     children = expand(expand(states))  # depth-2 children: many duplicates (U U' = I, ...)
     scores = np.random.default_rng(0).random(children.shape[1])
-    unique = _dedup(children, scores)
+    unique = _dedup(children, scores, MOVE_SETS["htm"])
     distinct = np.unique(children.T, axis=0)
     assert len(unique) == len(distinct)
     for idx in unique[:50]:
