@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from .benchmark import default_benchmark, default_entries
+from .cube.puzzle import DEFAULT_PUZZLE
+from .errors import InputError
 from .programs.spec import read_program_spec
 from .registry import (
     available_solvers,
@@ -27,6 +29,8 @@ from .registry import (
 )
 from .runconfig import RunConfig, SolverSpec
 from .settings import SettingsError, parse_assignments, parse_settings
+from .solver import puzzles_of
+from .suites.catalog import load_suite
 
 
 def plan_run(
@@ -60,6 +64,9 @@ def plan_run(
     )
     if not solvers and not full:  # the benchmark's own settings, under the user's
         entries = default_entries(entries)
+    if not solvers and suites:  # the benchmark's entries that solve the suites asked for
+        wanted = {_suite_puzzle(name) for name in chosen_suites}
+        entries = [e for e in entries if wanted & set(puzzles_of(resolve_solver_class(e.name)))]
     entries = [_labelled(_program_entry(spec)) for spec in entries]
     return replace(
         benchmark,
@@ -69,6 +76,15 @@ def plan_run(
         suite_limits=suite_limits,
         **config,
     )
+
+
+def _suite_puzzle(name: str) -> str:
+    """The puzzle a suite named on the command line is of (a file's by its facelets; an
+    unknown name the 3×3×3's, for the run to refuse with its own message)."""
+    try:
+        return load_suite(name, limit=1).puzzle
+    except InputError:
+        return DEFAULT_PUZZLE
 
 
 def split_suite_limits(names: list[str]) -> tuple[list[str], dict[str, int]]:

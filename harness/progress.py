@@ -20,6 +20,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .records.schema import Record
+from .records.store import RunStore
+from .runconfig import RunConfig
 
 PLAIN_EVERY_S = 30.0
 """Seconds between two count lines in a log (a cell's line comes as it finishes)."""
@@ -178,3 +180,27 @@ class RunProgress:
 def _clock(seconds: float) -> str:
     minutes, secs = divmod(int(seconds), 60)
     return f"{minutes // 60}:{minutes % 60:02d}:{secs:02d}"
+
+
+def plan_lines(
+    store: RunStore, config: RunConfig, totals: dict[tuple[str, str], int], done: int
+) -> list[str]:
+    """What a run says before its first cube: its id and folder, its entries and suites,
+    the cubes each entry attempts, and the budget."""
+    per_entry: dict[str, int] = {}
+    for (entry, _), n in totals.items():
+        per_entry[entry] = per_entry.get(entry, 0) + n
+    total = sum(per_entry.values())
+    shown = ", ".join(f"{e} {n:,}" for e, n in list(per_entry.items())[:6])
+    more = f", and {len(per_entry) - 6} more" if len(per_entry) > 6 else ""
+    budget = "no time limit" if config.time_limit is None else f"{config.time_limit:g} s a cube"
+    memory = "" if config.memory_limit_gb is None else f", {config.memory_limit_gb:g} GB a worker"
+    lines = [
+        f"run {store.run_id} -> {store.folder}",
+        f"plan: {len(per_entry)} entries × {len(config.suites)} suites, {total:,} cubes "
+        f"({shown}{more}); entries run one after another",
+        f"budget: {budget} (wall clock), {config.workers} worker(s) an entry{memory}",
+    ]
+    if done:
+        lines.append(f"resumed: {done:,} records kept, {total - done:,} cubes to go")
+    return lines

@@ -21,7 +21,7 @@ from .executors.messages import Task, TaskKey
 from .interrupts import exit_status, terminate_as_interrupt
 from .naming import check_path_name
 from .paths import runs_dir
-from .progress import RunProgress
+from .progress import RunProgress, plan_lines
 from .records.manifest import Manifest, SolverPin, SuitePin
 from .records.provenance import git_info, machine_info, package_versions
 from .records.schema import RecordError
@@ -222,11 +222,21 @@ def _resume_locked(
                 f"({pinned[:12]}… -> {now[:12]}…); start a new run"
             )
     done = {r.key for r in store.read_records()}
-    todo = [s for s in config.solvers if next(_tasks(s, suites, config, done), None)]
-    if not todo and manifest.finished and manifest.interrupted is None:
+    finished = manifest.finished and manifest.interrupted is None
+    # every suite for every entry first, which needs no solver loaded: a finished run of
+    # one puzzle ends here, without importing a solver
+    if finished and not any(next(_tasks(s, suites, config, done), None) for s in config.solvers):
         store.close()  # a finished run: nothing loads, nothing is written
         raise NothingToDoError(store)
     entries = config.resolved()
+    todo = [
+        s
+        for s in config.solvers
+        if next(_tasks(s, _own_suites(entries[s.key].puzzles, suites), config, done), None)
+    ]
+    if not todo and finished:
+        store.close()
+        raise NothingToDoError(store)
     log = str(store.folder / WORKER_LOG)
     with contextlib.ExitStack() as undo:  # what a failure before the first record undoes
         executor = make_executor(config.executor, config.address)
@@ -278,19 +288,33 @@ def _load_suites(config: RunConfig) -> list[Suite]:
 
 
 def check_puzzles(config: RunConfig, entries: dict[str, Resolved], suites: list[Suite]) -> None:
-    """Refuse, before anything starts, an entry on a suite of a puzzle it does not solve.
+    """Refuse, before anything starts, an entry with no suite of a puzzle it solves, or a
+    suite no entry solves. Each entry then runs the suites of its puzzles only, so one run
+    (the default benchmark) holds 3×3×3, 2×2×2 and 4×4×4 suites beside each other.
 
     Raises:
-        ArgumentError: naming the entry, the suite and both puzzles.
+        ArgumentError: naming the entry or the suite and the puzzles.
     """
     for spec in config.solvers:
         solves = entries[spec.key].puzzles
-        for suite in suites:
-            if suite.puzzle not in solves:
-                raise ArgumentError(
-                    f"solver {spec.key} solves {', '.join(solves)}; suite {suite.name} is "
-                    f"{suite.puzzle}: give it a {suite.puzzle} solver or a {solves[0]} suite"
-                )
+        if suites and not any(suite.puzzle in solves for suite in suites):
+            suite = suites[0]
+            raise ArgumentError(
+                f"solver {spec.key} solves {', '.join(solves)}; suite {suite.name} is "
+                f"{suite.puzzle}: give it a {suite.puzzle} solver or a {solves[0]} suite"
+            )
+    for suite in suites:
+        if not any(suite.puzzle in entries[spec.key].puzzles for spec in config.solvers):
+            keys = ", ".join(spec.key for spec in config.solvers)
+            raise ArgumentError(
+                f"suite {suite.name} is {suite.puzzle}, and no entry of the run ({keys}) "
+                f"solves {suite.puzzle}: add a {suite.puzzle} solver or drop the suite"
+            )
+
+
+def _own_suites(puzzles: tuple[str, ...], suites: list[Suite]) -> list[Suite]:
+    """The suites an entry of ``puzzles`` runs: those of its puzzles."""
+    return [suite for suite in suites if suite.puzzle in puzzles]
 
 
 def _execute(
@@ -306,14 +330,15 @@ def _execute(
     totals = {
         (sp.key, s.name): min(len(s), config.limit_for(sp, s.name) or len(s))
         for sp in config.solvers
-        for s in suites
+        for s in _own_suites(entries[sp.key].puzzles, suites)
     }
     progress = RunProgress(totals, done.values(), enabled=show_progress)
     progress.announce(plan_lines(store, config, totals, len(done)))
     try:
         with progress:
             for spec in config.solvers:
-                tasks = list(_tasks(spec, suites, config, done))
+                own = _own_suites(entries[spec.key].puzzles, suites)
+                tasks = list(_tasks(spec, own, config, done))
                 first = started.pop(spec.key, None)
                 if not tasks:
                     if first is not None:
@@ -344,30 +369,6 @@ def _execute(
     finished = datetime.now(UTC).isoformat()
     store.write_manifest(replace(store.manifest, finished=finished, interrupted=None))
     return store
-
-
-def plan_lines(
-    store: RunStore, config: RunConfig, totals: dict[tuple[str, str], int], done: int
-) -> list[str]:
-    """What a run says before its first cube: its id and folder, its entries and suites,
-    the cubes each entry attempts, and the budget."""
-    per_entry: dict[str, int] = {}
-    for (entry, _), n in totals.items():
-        per_entry[entry] = per_entry.get(entry, 0) + n
-    total = sum(per_entry.values())
-    shown = ", ".join(f"{e} {n:,}" for e, n in list(per_entry.items())[:6])
-    more = f", and {len(per_entry) - 6} more" if len(per_entry) > 6 else ""
-    budget = "no time limit" if config.time_limit is None else f"{config.time_limit:g} s a cube"
-    memory = "" if config.memory_limit_gb is None else f", {config.memory_limit_gb:g} GB a worker"
-    lines = [
-        f"run {store.run_id} -> {store.folder}",
-        f"plan: {len(per_entry)} entries × {len(config.suites)} suites, {total:,} cubes "
-        f"({shown}{more}); entries run one after another",
-        f"budget: {budget} (wall clock), {config.workers} worker(s) an entry{memory}",
-    ]
-    if done:
-        lines.append(f"resumed: {done:,} records kept, {total - done:,} cubes to go")
-    return lines
 
 
 def _tasks(

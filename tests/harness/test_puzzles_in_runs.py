@@ -106,3 +106,31 @@ def test_a_run_over_two_puzzles_ends_with_one_table_a_puzzle(tmp_path, cube2_sui
     assert "run both (cube2): solved" in text and "run both: solved" in text
     cube2_table, cube3_table = text.split("run both: solved")[0], text.split("run both: solved")[1]
     assert "pocket" in cube2_table and "three" not in cube2_table and "three" in cube3_table
+
+
+def test_each_entry_runs_the_suites_of_its_own_puzzle(tmp_path, cube2_suite):
+    register_user_suite("three", [Instance(0, "".join(f * 9 for f in "URFDLB"))], {})
+    config = RunConfig(
+        solvers=(SolverSpec("tests.fakes:Right"), SolverSpec("tests.fakes:ShallowCube2")),
+        suites=("three", cube2_suite),
+        out=str(tmp_path / "runs"),
+        workers=1,
+    )
+    store = run(config, show_progress=False)
+    pairs = {(r.entry.split(":")[1], r.suite) for r in store.read_records()}
+    assert pairs == {("Right", "three"), ("ShallowCube2", cube2_suite)}
+    assert len(store.read_records()) == 1 + len(SCRAMBLES)
+
+
+def test_a_suite_no_entry_solves_is_refused_before_any_folder(tmp_path, cube2_suite):
+    register_user_suite("three", [Instance(0, "".join(f * 9 for f in "URFDLB"))], {})
+    config = RunConfig(
+        solvers=(SolverSpec("tests.fakes:Right"),),
+        suites=("three", cube2_suite),
+        out=str(tmp_path / "runs"),
+        workers=1,
+    )
+    with pytest.raises(ArgumentError, match=r"suite pocket is cube2, and no entry of the run "
+                       r"\(tests.fakes:Right\) solves cube2"):  # fmt: skip
+        run(config, show_progress=False)
+    assert not (tmp_path / "runs").exists()
