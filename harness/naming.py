@@ -62,9 +62,9 @@ def check_path_name(name: str, what: str) -> str:
     return name
 
 
-RESERVED_ENTRY_NAMES = ("optimum (proved)",)
+RESERVED_ENTRY_NAMES = ("optimum (proved)", "best known (entries)")
 """Rows that tables add of their own; an entry named so would pass for one of them."""
-_RESERVED_PREFIXES = ("optimum (", "published:")
+_RESERVED_PREFIXES = ("optimum (", "best known (", "published:")
 
 
 @functools.cache

@@ -28,7 +28,14 @@ from ..records.schema import RecordError
 from ..solver import ArgumentError
 from .frame import drop_repeats, load_runs, one_puzzle
 from .render import format_table, markdown_table
-from .tables import OPTIMUM_ROW, matrix_table, optimum_rows, summary_table
+from .tables import (
+    BEST_ROW,
+    OPTIMUM_ROW,
+    best_known_rows,
+    matrix_table,
+    optimum_rows,
+    summary_table,
+)
 
 BLOCK = re.compile(
     r"(?P<open><!-- results-table (?P<spec>.*?)-->\n)(?P<body>.*?)"
@@ -48,7 +55,9 @@ class TableSpec:
     suites: tuple[str, ...] = ()
     solvers: tuple[str, ...] = ()
     columns: tuple[str, ...] = ("n", "solved %", "mean HTM", "median s")
-    optimum: bool = False  # a row of the suites' proved optima beside the solvers
+    # a row beside the solvers: "yes", the suites' proved optima; "best", the shortest
+    # answer any entry of the table found for each cube (where no optimum is known)
+    optimum: str = "no"
 
     @classmethod
     def parse(cls, text: str, where: str) -> TableSpec:
@@ -65,15 +74,15 @@ class TableSpec:
         split = lambda key: tuple(fields[key].split()) if key in fields else ()  # noqa: E731
         columns = tuple(c.strip() for c in fields.get("columns", "").split("|") if c.strip())
         optimum = fields.get("optimum", "no")
-        if optimum not in ("yes", "no"):
-            raise DocTableError(f"{where}: results-table optimum={optimum!r}: yes or no")
+        if optimum not in ("yes", "no", "best"):
+            raise DocTableError(f"{where}: results-table optimum={optimum!r}: yes, no or best")
         return cls(
             split("runs"),
             kind,
             split("suites"),
             split("solvers"),
             columns or cls.columns,
-            optimum == "yes",
+            optimum,
         )
 
 
@@ -104,14 +113,14 @@ def render_table(spec: TableSpec, results: Path, where: str = "") -> str:
         keep = ["solver", "metric", *(s for s in spec.suites if s in table.columns)]
         return markdown_table(table[keep] if spec.suites else table)
     table = summary_table(data)
-    if spec.optimum:
-        table = pd.concat([table, optimum_rows(data)], ignore_index=True)
+    if spec.optimum != "no":
+        extra = optimum_rows(data) if spec.optimum == "yes" else best_known_rows(data)
+        table = pd.concat([table, extra], ignore_index=True)
     if spec.suites:  # in the order the marker names them
         table["_order"] = table["suite"].map({s: i for i, s in enumerate(spec.suites)})
         table = table.sort_values(["solver", "_order"], kind="stable")
-    table = pd.concat(
-        [table[table["solver"] != OPTIMUM_ROW], table[table["solver"] == OPTIMUM_ROW]]
-    )
+    added = table["solver"].isin((OPTIMUM_ROW, BEST_ROW))
+    table = pd.concat([table[~added], table[added]])
     # an interval is two number columns, "X low" and "X high", which a document shows as "X"
     pairs = {c[: -len(" low")] for c in table.columns if c.endswith(" low")}
     unknown = [c for c in spec.columns if c not in table.columns and c not in pairs]

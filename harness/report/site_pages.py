@@ -7,6 +7,7 @@ from typing import Any
 import pandas as pd
 
 from ..cube import SOLVED, apply_sequence, invert_sequence, parse_moves, state_to_facelets
+from ..cube.puzzle import DEFAULT_PUZZLE, puzzle_of_facelets
 from ..suites.catalog import load_suite
 from ..suites.model import SuiteError
 from .frame import LoadedRun
@@ -40,6 +41,8 @@ def cube_facelets(runs: list[LoadedRun], data: pd.DataFrame) -> dict[tuple[str, 
         if suite.sha256 == sha:
             found.update({(name, i.id): i.facelets for i in suite.instances})
     solved = data[data["status"] == "solved"]
+    if "puzzle" in solved.columns:  # answers replayed backwards on the 3×3×3 only
+        solved = solved[solved["puzzle"] == DEFAULT_PUZZLE]
     for suite, instance, moves in zip(
         solved["suite"], solved["instance"], solved["moves"], strict=True
     ):
@@ -108,13 +111,17 @@ def cell_page(
 
 
 def cube_page(suite: str, instance: int, rows: pd.DataFrame, facelets: str | None) -> str:
+    """A cube's page: its facts and every entry's answer; on the 3×3×3 its net and a replay
+    of each answer move by move (the page's script knows the 3×3×3's moves only, so a
+    2×2×2 or 4×4×4 cube shows its facelets and the answers as text)."""
     answers: list[dict[str, Any]] = []
     items: list[str] = []
     statuses = list(rows["status"])  # the page opens on the first verified answer
     chosen = statuses.index("solved") if "solved" in statuses else 0
+    replay = facelets is not None and puzzle_of_facelets(facelets) == DEFAULT_PUZZLE
     for label, row in zip(rows["label"], rows.itertuples(index=False), strict=True):
         moves = row.moves if isinstance(row.moves, str) else ""
-        ids = parse_moves(moves) if moves and row.status != "illegal" else []
+        ids = parse_moves(moves) if replay and moves and row.status != "illegal" else []
         index = len(answers)
         answers.append({"entry": label, "ids": ids, "tokens": moves.split() if ids else []})
         checked = " checked" if index == chosen else ""
@@ -140,7 +147,10 @@ def cube_page(suite: str, instance: int, rows: pd.DataFrame, facelets: str | Non
         f"<dl class='facts'><dt>suite</dt><dd>{esc(suite)}</dd><dt>cube</dt><dd>{instance}</dd>"
     ]
     body += facts
-    if facelets:
+    if facelets and not replay:
+        body.append(f"<dt>facelets</dt><dd><code>{esc(facelets)}</code></dd></dl>")
+        body.append("<ul>" + "".join(items) + "</ul>")
+    elif facelets:
         body.append(f"<dt>facelets</dt><dd><code>{facelets}</code></dd></dl>")
         data = {"facelets": facelets, "colours": FACE_COLOURS, "answers": answers}
         body += [

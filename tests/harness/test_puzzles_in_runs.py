@@ -134,3 +134,24 @@ def test_a_suite_no_entry_solves_is_refused_before_any_folder(tmp_path, cube2_su
                        r"\(tests.fakes:Right\) solves cube2"):  # fmt: skip
         run(config, show_progress=False)
     assert not (tmp_path / "runs").exists()
+
+
+def test_a_4x4x4_runs_report_lists_each_cubes_answers_in_its_notation(tmp_path, isolated_home):
+    from cubebench.harness.report.render import write_report
+
+    config = RunConfig(
+        solvers=(SolverSpec("random"),),
+        suites=("cube4-depth-01-v1",),
+        limit=3,
+        out=str(tmp_path / "runs"),
+        workers=1,
+    )
+    store = run(config, show_progress=False, run_id="four")
+    records = store.read_records()
+    assert [r.status for r in records] == ["solved"] * 3
+    write_report([store.folder], tmp_path / "report")
+    pages = sorted((tmp_path / "report" / "cubes").rglob("*.html"))
+    assert len(pages) == 3
+    text = pages[0].read_text()
+    assert records[0].moves in text and "cube-data" not in text  # no 3×3×3 replay
+    assert load_suite("cube4-depth-01-v1", limit=1).instances[0].facelets in text

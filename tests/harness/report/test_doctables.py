@@ -74,3 +74,25 @@ def test_a_table_never_puts_two_puzzles_side_by_side():
         regenerate(block.format(""), ROOT / "results", "doc.md")
     one = regenerate(block.format(' suites="cube2-random-state-v1"'), ROOT / "results", "doc.md")
     assert "| cube2-optimal[metric=htm] | 200 |" in one and "kociemba" not in one
+
+
+def test_the_best_known_row_takes_each_cubes_shortest_answer_across_entries():
+    import json
+
+    block = (
+        '<!-- results-table runs="cube4-baselines" suites="cube4-depth-03-v1" optimum="best" '
+        'columns="n | solved % | mean HTM | mean QTM" -->\n<!-- /results-table -->'
+    )
+    table = regenerate(block, ROOT / "results", "doc.md")
+    best = next(line for line in table.splitlines() if line.startswith("| best known (entries)"))
+    shortest: dict[int, int] = {}
+    for line in (ROOT / "results" / "cube4-baselines" / "records.jsonl").read_text().splitlines():
+        r = json.loads(line)
+        if r["suite"] == "cube4-depth-03-v1" and r["status"] == "solved":
+            shortest[r["instance"]] = min(shortest.get(r["instance"], 10**9), r["length_htm"])
+    cells = [c.strip() for c in best.strip("|").split("|")]
+    assert cells[1] == "100" and float(cells[2]) == 100.0 * len(shortest) / 100
+    assert float(cells[3]) == pytest.approx(sum(shortest.values()) / len(shortest), abs=0.005)
+    assert best == table.splitlines()[-2]  # after every entry, before the closing marker
+    with pytest.raises(DocTableError, match="optimum='maybe': yes, no or best"):
+        regenerate(block.replace('"best"', '"maybe"'), ROOT / "results", "doc.md")
