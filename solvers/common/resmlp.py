@@ -54,10 +54,12 @@ class Residual(nn.Module):
         return torch.relu(x + self.body(x))
 
 
-def residual_mlp(hidden1: int, hidden2: int, blocks: int, outputs: int) -> nn.Sequential:
-    """(B, 288) one-hot -> (B, outputs)."""
+def residual_mlp(
+    hidden1: int, hidden2: int, blocks: int, outputs: int, inputs: int = 48 * 6
+) -> nn.Sequential:
+    """(B, inputs) one-hot -> (B, outputs); 288 inputs: the 3×3×3's 48 moving stickers."""
     return nn.Sequential(
-        nn.Linear(48 * 6, hidden1),
+        nn.Linear(inputs, hidden1),
         nn.BatchNorm1d(hidden1),
         nn.ReLU(),
         nn.Linear(hidden1, hidden2),

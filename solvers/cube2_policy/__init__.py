@@ -1,0 +1,1 @@
+"""``cube2-policy``: a policy network trained here on the 2×2×2, searched by the shared searches."""
