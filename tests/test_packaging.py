@@ -182,7 +182,8 @@ def test_the_default_benchmark_runs_from_the_installed_bench_command(tmp_path):
     _installed(tmp_path)
     bench = Path(sys.executable).with_name("bench")
     assert bench.exists(), f"no bench entry point beside {sys.executable}"
-    suites = ["--suite", "depth-03-v1", "--suite", "depth-08-v1", "--suite", "random-state-v1"]
+    names = ["depth-03-v1", "depth-08-v1", "random-state-v1", "cube2-random-state-v1"]
+    suites = [a for name in (*names, "cube4-depth-15-v1") for a in ("--suite", name)]
     out = ["--out", str(tmp_path / "results"), "--run-id", "d", "--quiet"]
     result = subprocess.run(  # no --solver: the default benchmark's solvers
         [str(bench), "run", "--limit", "1", *suites, *out],
@@ -202,15 +203,20 @@ def test_the_default_benchmark_runs_from_the_installed_bench_command(tmp_path):
     for r in records:
         by_solver.setdefault(name_of[r["solver"]], []).append(r["status"])
     assert set(by_solver) == set(DEFAULT_SOLVERS)
-    assert all(len(s) == 3 for s in by_solver.values())
+    other_sizes = {"cube2-optimal", "cube2-policy", "cube2-value", "dietz-cu2", "cube4-policy",
+                   "dietz-mcube"}  # fmt: skip
+    # each entry on the suites of its own puzzle: 3 of the 3×3×3, 1 of the others, random 5
+    counts = {name: len(s) for name, s in by_solver.items()}
+    assert counts == {n: 1 if n in other_sizes else 5 if n == "random" else 3 for n in counts}
     assert not [r for r in records if r["status"] == "error"], records
     assert by_solver["kociemba"] == by_solver["policy-mlp"] == ["solved"] * 3
+    assert by_solver["cube2-optimal"] == by_solver["dietz-mcube"] == ["solved"]
     for key, name in name_of.items():
         solver = manifest["solvers"][key]
-        if name in ("dietz-cubex", "winter-kociemba"):  # programs: their executables' hash
+        if name in ("dietz-cubex", "winter-kociemba", "dietz-cu2", "dietz-mcube"):  # programs
             assert len(solver["executable_sha256"]) == 64
             continue
-        if name in ("kociemba", "random"):
+        if name in ("kociemba", "random", "cube2-optimal"):
             continue
         # every learned one
         assert len(solver["checkpoint_sha256"]) == 64

@@ -11,7 +11,8 @@ def test_the_default_benchmark_is_every_named_system_over_every_built_in_suite()
     config = default_benchmark(out="elsewhere")
     assert isinstance(config, RunConfig) and config.out == "elsewhere"
     assert [s.name for s in config.solvers] == list(DEFAULT_ENTRIES)
-    assert config.suites == ALL_SUITES and len(ALL_SUITES) == 21
+    assert config.suites == ALL_SUITES and len(ALL_SUITES) == 23
+    assert ALL_SUITES[-2:] == ("cube2-random-state-v1", "cube4-depth-15-v1")
     assert config.limit == 100 and config.workers == DEFAULT_WORKERS == 2
     slow = {s.name: s for s in config.solvers}["value-transformer"]
     assert slow.settings == {"beam_width": "300"} and slow.limit == 3
@@ -45,3 +46,13 @@ def test_bench_run_unasked_is_the_api_s_default_benchmark():
     by_name = {s.name: s for s in planned.solvers}
     assert by_name["deepcubea"].settings == {"weight": "0.8"}
     assert by_name["value-transformer"].settings == {"beam_width": "300"}
+
+
+def test_suites_asked_for_keep_the_benchmarks_entries_of_their_puzzle():
+    from cubebench.harness.plan import plan_run
+
+    cube2 = {s.name for s in plan_run(suites=["cube2-random-state-v1"]).solvers}
+    assert {"cube2-optimal", "cube2-policy", "dietz-cu2", "random"} <= cube2
+    assert not cube2 & {"kociemba", "policy-mlp", "cube4-policy"}
+    cube3 = {s.name for s in plan_run(suites=["depth-03-v1"]).solvers}
+    assert "kociemba" in cube3 and not cube3 & {"cube2-optimal", "dietz-mcube"}
