@@ -194,12 +194,13 @@ def plan_lines(
     shown = ", ".join(f"{e} {n:,}" for e, n in list(per_entry.items())[:6])
     more = f", and {len(per_entry) - 6} more" if len(per_entry) > 6 else ""
     budget = "no time limit" if config.time_limit is None else f"{config.time_limit:g} s a cube"
+    clock = "CPU time" if config.clock == "cpu" else "wall clock"
     memory = "" if config.memory_limit_gb is None else f", {config.memory_limit_gb:g} GB a worker"
     lines = [
         f"run {store.run_id} -> {store.folder}",
         f"plan: {len(per_entry)} entries × {len(config.suites)} suites, {total:,} cubes "
         f"({shown}{more}); entries run one after another",
-        f"budget: {budget} (wall clock), {config.workers} worker(s) an entry{memory}",
+        f"budget: {budget} ({clock}), {config.workers} worker(s) an entry{memory}",
     ]
     if done:
         lines.append(f"resumed: {done:,} records kept, {total - done:,} cubes to go")

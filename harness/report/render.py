@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..cube.puzzle import DEFAULT_PUZZLE
 from ..naming import did_you_mean
 from ..outfolder import building, check_out_folder
 from ..records.provenance import describe_origin
@@ -27,7 +28,7 @@ from .formatting import (
     markdown_text,
     write_csv,
 )
-from .frame import LoadedRun, drop_repeats, load_runs, one_puzzle
+from .frame import LoadedRun, drop_repeats, load_runs
 from .leaderboard import leaderboard
 from .rules import NothingToCompareError
 from .site import Figure, Section, SiteContent, cubes_drawn, leaderboards, write_site
@@ -116,16 +117,31 @@ def write_report(
     if first is not None:
         data = data[data["instance"] < first].reset_index(drop=True)
     data, repeats = drop_repeats(data, runs)
-    one_puzzle(data, "bench report")
     if baseline is not None and baseline_label(data, baseline) is None:
         names = set(data["solver"]) | set(data["label"])
         raise NothingToCompareError(
             f"--baseline {baseline!r}: no such entry in these runs; {did_you_mean(baseline, names)}"
         )
-    baseline = baseline_label(data, baseline or DEFAULT_BASELINE)
+    parts = _by_puzzle(data)
+    (main, rows), others = parts[0], parts[1:]
+    if others:  # one report a puzzle: the main one here, each other one in a folder of its own
+        title = f"{title} ({main}; " + ", ".join(f"{p}: {p}/" for p, _ in others) + ")"
     with building(out, "report") as fresh:
-        _write(fresh, data, runs, repeats, title, baseline, first)
+        for name, part in others:
+            (fresh / name).mkdir()
+            chosen = baseline_label(part, baseline or DEFAULT_BASELINE)
+            _write(fresh / name, part, runs, repeats, f"{title}: {name}", chosen, first)
+        chosen = baseline_label(rows, baseline or DEFAULT_BASELINE)
+        _write(fresh, rows, runs, repeats, title, chosen, first)
     return out / "index.html"
+
+
+def _by_puzzle(data: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
+    """The records split by puzzle, the 3×3×3's first: a table shows one puzzle's cubes
+    (:func:`~cubebench.harness.report.frame.one_puzzle`), so a run over several puzzles
+    (the default benchmark) gets a report for each."""
+    names = sorted(set(data["puzzle"]), key=lambda p: (p != DEFAULT_PUZZLE, p))
+    return [(p, data[data["puzzle"] == p].reset_index(drop=True)) for p in names]
 
 
 def _write(

@@ -40,7 +40,7 @@ def test_a_run_opens_with_its_id_plan_and_budget_and_labels_a_sweep_by_entry(tmp
         "plan: 2 entries × 2 suites, 16 cubes (kociemba[max_length=22] 8, "
         "kociemba[max_length=24] 8); entries run one after another"
     )
-    assert lines[2] == "budget: 30 s a cube (wall clock), 2 worker(s) an entry, 8 GB a worker"
+    assert lines[2] == "budget: 30 s a cube (CPU time), 2 worker(s) an entry, 8 GB a worker"
     done = [line.split("  done ")[1].split(":")[0] for line in lines if "  done " in line]
     assert sorted(done) == sorted(
         f"kociemba[max_length={n}] · depth-0{d}-v1" for n in (22, 24) for d in (3, 5)

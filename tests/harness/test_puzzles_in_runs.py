@@ -155,3 +155,31 @@ def test_a_4x4x4_runs_report_lists_each_cubes_answers_in_its_notation(tmp_path, 
     text = pages[0].read_text()
     assert records[0].moves in text and "cube-data" not in text  # no 3×3×3 replay
     assert load_suite("cube4-depth-01-v1", limit=1).instances[0].facelets in text
+
+
+def test_a_report_of_a_run_over_two_puzzles_is_one_report_a_puzzle(tmp_path, cube2_suite):
+    from cubebench.harness.report.render import write_report
+
+    register_user_suite("three", [Instance(0, "".join(f * 9 for f in "URFDLB"))], {})
+    config = RunConfig(
+        solvers=(SolverSpec("tests.fakes:Right"), SolverSpec("tests.fakes:ShallowCube2")),
+        suites=("three", cube2_suite),
+        out=str(tmp_path / "runs"),
+        workers=1,
+    )
+    store = run(config, show_progress=False, run_id="mixed")
+    index = write_report([store.folder], tmp_path / "report")
+    assert "cube2: cube2/" in index.read_text()
+    rows = {
+        name: [line for line in (folder / "index.md").read_text().splitlines() if line[:1] == "|"]
+        for name, folder in (
+            ("main", tmp_path / "report"),
+            ("cube2", tmp_path / "report" / "cube2"),
+        )
+    }
+    assert any("three" in r for r in rows["main"]) and not any(
+        cube2_suite in r for r in rows["main"]
+    )
+    assert any(cube2_suite in r for r in rows["cube2"]) and not any(
+        "three" in r for r in rows["cube2"]
+    )

@@ -37,7 +37,7 @@ def test_a_marker_naming_a_missing_run_or_column_is_refused():
     with pytest.raises(DocTableError, match="not there"):
         regenerate(block.format("no-such-run", "n"), results, "doc.md")
     with pytest.raises(DocTableError, match=r"columns \['speed'\]"):
-        regenerate(block.format("default-v12", "speed"), results, "doc.md")
+        regenerate(block.format("cube2-optimal", "speed"), results, "doc.md")
 
 
 def test_a_table_of_two_runs_counts_a_shared_entry_once():
@@ -56,7 +56,7 @@ def test_an_unclosed_marker_or_a_run_outside_results_is_refused(tmp_path):
     with pytest.raises(DocTableError, match="line 2: 1 results-table marker"):
         regenerate(unclosed, results, "doc.md")
     block = '<!-- results-table runs="{}" -->\n<!-- /results-table -->'
-    for outside in ("../x", "/etc", "..", "default-v12/../default-v12"):
+    for outside in ("../x", "/etc", "..", "default-v13/../default-v13"):
         with pytest.raises(DocTableError, match="name a run folder inside"):
             regenerate(block.format(outside), results, "doc.md")
     doc = tmp_path / "latin1.md"
@@ -67,10 +67,10 @@ def test_an_unclosed_marker_or_a_run_outside_results_is_refused(tmp_path):
 
 def test_a_table_never_puts_two_puzzles_side_by_side():
     block = (
-        '<!-- results-table runs="default-v12 cube2-optimal"{} columns="n" -->\n'
+        '<!-- results-table runs="default-v13 cube2-optimal"{} columns="n" -->\n'
         "<!-- /results-table -->"
     )
-    with pytest.raises(DocTableError, match=r"cubes of cube2, cube3; .*name the suites= of one"):
+    with pytest.raises(DocTableError, match=r"cubes of cube2, cube3, cube4; .*name the suites="):
         regenerate(block.format(""), ROOT / "results", "doc.md")
     one = regenerate(block.format(' suites="cube2-random-state-v1"'), ROOT / "results", "doc.md")
     assert "| cube2-optimal[metric=htm] | 200 |" in one and "kociemba" not in one
