@@ -19,6 +19,7 @@ from torch import nn
 
 from ...harness import MoveSet, move_set, puzzle
 from .resmlp import residual_mlp
+from .walks import nonbacktracking
 
 
 @dataclass(frozen=True)
@@ -61,18 +62,6 @@ def encode(states: np.ndarray, device: str | torch.device = "cpu") -> torch.Tens
     return nn.functional.one_hot(x, 6).reshape(x.shape[0], -1).float()
 
 
-def walks(n: int, length: int, rng: np.random.Generator, moves: MoveSet) -> np.ndarray:
-    """(n, length) local moves: each uniform among those the set's walk rule allows after
-    the last (HTM: another group; QTM: not the inverse)."""
-    local = np.empty((n, length), dtype=np.int64)
-    if length:
-        local[:, 0] = rng.integers(0, moves.size, size=n)
-    choices = moves.walk_next.shape[1]
-    for step in range(1, length):
-        local[:, step] = moves.walk_next[local[:, step - 1], rng.integers(0, choices, size=n)]
-    return local
-
-
 def walk_samples(
     n_walks: int, length: int, rng: np.random.Generator, metric: str, puzzle_name: str
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -84,7 +73,7 @@ def walk_samples(
         depth-major order.
     """
     moves = move_set(metric, puzzle_name)
-    local = walks(n_walks, length, rng, moves)
+    local = nonbacktracking(n_walks, length, rng, moves)
     cube = moves.cube
     columns = np.arange(n_walks)
     current = np.repeat(cube.solved[:, None], n_walks, axis=1)  # (S, n)
@@ -103,7 +92,7 @@ def scrambled(
     """(S, n) states after walks of lengths uniform in 0..``longest``, and (n,) the lengths."""
     lengths = rng.integers(0, longest + 1, size=n)
     moves = move_set(metric, puzzle_name)
-    local = walks(n, longest, rng, moves)
+    local = nonbacktracking(n, longest, rng, moves)
     current = np.repeat(moves.cube.solved[:, None], n, axis=1)
     columns = np.arange(n)
     for step in range(longest):

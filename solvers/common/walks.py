@@ -18,7 +18,7 @@ from typing import Literal, get_args
 
 import numpy as np
 
-from ...harness import MOVE_INVERSE, apply_moves, move_set, solved_batch
+from ...harness import MOVE_INVERSE, MoveSet, apply_moves, move_set, solved_batch
 
 WalkRule = Literal["nonbacktracking", "canonical"]
 WALK_RULES: tuple[str, ...] = get_args(WalkRule)
@@ -37,13 +37,19 @@ def random_walks(
     if rule == "canonical":
         return _canonical_walks(n, length, rng, metric)
     moves = move_set(metric)
+    return moves.moves[nonbacktracking(n, length, rng, moves)]
+
+
+def nonbacktracking(n: int, length: int, rng: np.random.Generator, moves: MoveSet) -> np.ndarray:
+    """(n, length) local moves of ``moves`` (any puzzle's), each uniform among those its
+    walk rule allows after the last (HTM: another group; QTM: not the inverse)."""
     local = np.empty((n, length), dtype=np.int64)
     if length:
         local[:, 0] = rng.integers(0, moves.size, size=n)
     choices = moves.walk_next.shape[1]
     for step in range(1, length):
         local[:, step] = moves.walk_next[local[:, step - 1], rng.integers(0, choices, size=n)]
-    return moves.moves[local]
+    return local
 
 
 def _canonical_walks(n: int, length: int, rng: np.random.Generator, metric: str) -> np.ndarray:
