@@ -3,14 +3,18 @@
 It holds what continuing needs (weights, optimizer, step, samples, elapsed time, both RNGs,
 the best validation loss), what the task keeps beside the model (value iteration's target
 network), the run options fixed when the run started, and the list of sittings. It is
-written atomically at every validation, read with ``torch.load(weights_only=True)``
-(tensors and plain data only), and is never part of the wheel. A finished run's state is
+written atomically at every validation, gzip-compressed (a 4×4×4 network's weights and Adam
+moments stay under a repository's 25 MB file limit), read with ``torch.load(weights_only=True)``
+(tensors and plain data only), and is never part of the wheel. Uncompressed states written
+before compression still read. A finished run's state is
 removed from the tree once its checkpoint ships.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import io
 import json
 import os
 from pathlib import Path
@@ -43,7 +47,7 @@ def read_state(path: Path, device: str = "cpu") -> dict[str, Any] | None:
     if not path.exists():
         return None
     try:
-        state = torch.load(path, map_location=device, weights_only=True)
+        state = load_payload(path, device)
     except Exception as exc:  # torch reports bad files with many exception types
         raise ArgumentError(
             f"training state {path}: cannot be read ({_first_line(exc)}); --fresh starts anew"
@@ -55,6 +59,24 @@ def read_state(path: Path, device: str = "cpu") -> dict[str, Any] | None:
             "--fresh starts a new run"
         )
     return _checked(path, state)
+
+
+def load_payload(path: Path, device: str = "cpu") -> Any:
+    """The file's raw contents, unchecked: gzip-compressed or plain ``torch.save`` output."""
+    data = Path(path).read_bytes()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    return torch.load(io.BytesIO(data), map_location=device, weights_only=True)
+
+
+def save_payload(path: Path, payload: dict[str, Any]) -> None:
+    """Atomically replace ``path`` with the compressed payload (no timestamp inside, so one
+    state always makes the same bytes)."""
+    buffer = io.BytesIO()
+    torch.save(payload, buffer)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(gzip.compress(buffer.getvalue(), compresslevel=6, mtime=0))
+    os.replace(tmp, path)
 
 
 def _first_line(exc: BaseException) -> str:
@@ -144,6 +166,4 @@ def write_state(path: Path, state: dict[str, Any]) -> None:
         **({"task": state["task"]} if "task" in state else {}),
     }
     payload["digest"] = digest(payload)
-    tmp = path.with_name(path.name + ".tmp")
-    torch.save(payload, tmp)
-    os.replace(tmp, path)
+    save_payload(path, payload)

@@ -15,7 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cubebench.harness.solver import ArgumentError
-from cubebench.solvers.common.state import digest, read_state, state_path
+from cubebench.solvers.common.state import (
+    digest,
+    load_payload,
+    read_state,
+    save_payload,
+    state_path,
+)
 from cubebench.solvers.seq2seq_transformer.train import main
 from tests.solvers.common.test_trainer import TINY_ARGS
 
@@ -42,10 +48,10 @@ def _weights(folder: Path) -> dict[str, torch.Tensor]:
 
 def _forge(path: Path, **changes) -> None:
     """Edit a state and give it a matching checksum, as a careful forger would."""
-    state = torch.load(path, weights_only=True)
+    state = load_payload(path)
     state.update(changes)
     state["digest"] = digest(state)
-    torch.save(state, path)
+    save_payload(path, state)
 
 
 EDITS = ("truncate", "flip", "step", "negative", "swap", "json", "drop", "same")
@@ -76,9 +82,9 @@ def test_any_edit_of_a_state_continues_its_run_exactly_or_is_refused(
     elif edit == "json":
         _forge(state, rng="{not json")
     elif edit == "drop":
-        raw = torch.load(state, weights_only=True)
+        raw = load_payload(state)
         del raw["optimizer"]
-        torch.save(raw, state)
+        save_payload(state, raw)
     elif edit == "swap":  # another model's state under this model's name
         other = tmp_path_factory.mktemp("other")
         subprocess.run(
@@ -114,6 +120,23 @@ def test_a_foreign_state_names_what_does_not_match(saved_run, tmp_path):
     _forge(target, progress='{"step": 1000000000, "elapsed": 1.0, "samples": 8, "best": 1.0}')
     with pytest.raises(ArgumentError, match="step 1000000000 is past the run's budget of 6"):
         read_state(target)
+
+
+def test_a_state_is_compressed_and_an_uncompressed_one_continues_the_same_run(saved_run, tmp_path):
+    """States are gzip files (a 4×4×4 policy's stays under 25 MB); one written plain by
+    ``torch.save``, as states were before, reads to the same contents and continues exactly."""
+    stopped, unbroken = saved_run
+    state = state_path(stopped, STEM)
+    assert state.read_bytes()[:2] == b"\x1f\x8b"
+    for path in stopped.iterdir():
+        shutil.copy(path, tmp_path / path.name)
+    plain = state_path(tmp_path, STEM)
+    torch.save(load_payload(state), plain)
+    assert plain.read_bytes()[:2] != b"\x1f\x8b"
+    assert read_state(plain)["progress"] == read_state(state)["progress"]
+    main(["--out", str(tmp_path), "--threads", "1", "--precision", "fp32"])
+    a, b = _weights(tmp_path), _weights(unbroken)
+    assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
 
 
 def test_a_new_run_never_replaces_a_model_it_did_not_start(saved_run, tmp_path):
