@@ -78,7 +78,7 @@ def _env_tables() -> tuple[list[str], PeerCube]:
         table[np.asarray(env.sticker_target[name])] = np.asarray(env.sticker_source[name])
         tables.append(table)
     quarters = [(n[0], 2 if n.endswith("2") else 3 if n.endswith("'") else 1) for n in names]
-    cube = derive_peer_cube(np.array(tables), env.GOAL, COLOUR_FACES, direction_options(quarters))
+    cube = derive_peer_cube(np.array(tables), env.GOAL, direction_options(quarters, COLOUR_FACES))
     return names, cube
 
 

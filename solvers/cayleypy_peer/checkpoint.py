@@ -16,11 +16,13 @@ DEFAULT_LAYERS = (512, 128, 128)
 """A projection, a second layer and one residual block: the size ``cayley-mlp`` ships."""
 
 
-def model_config(layers: tuple[int, ...], graph_hash: str | None = None) -> dict[str, Any]:
-    """CayleyPy's ``ModelConfig`` (as a dict) of a residual MLP over the 54 sticker colours."""
+def model_config(
+    layers: tuple[int, ...], graph_hash: str | None = None, stickers: int = 54
+) -> dict[str, Any]:
+    """CayleyPy's ``ModelConfig`` (as a dict) of a residual MLP over the sticker colours."""
     return {
         "model_type": "RESMLP",
-        "input_size": 54,
+        "input_size": stickers,
         "num_classes_for_one_hot": 6,
         "layers_sizes": list(layers),
         "weights_kaggle_id": None,
@@ -39,5 +41,18 @@ def build(architecture: dict[str, Any]) -> nn.Module:
 SHIPPED = ShippedModel(__file__, "cayleypy", build, metric="qtm")
 CHECKPOINT_DIR, STEM = SHIPPED.folder, SHIPPED.stem
 stem_for, load_checkpoint = SHIPPED.stem_for, SHIPPED.load
+SHIPPED_BY_PUZZLE: dict[str, ShippedModel] = {
+    "cube3": SHIPPED,
+    "cube2": ShippedModel(__file__, "cayleypy-cube2", build, metric="htm"),
+    "cube4": ShippedModel(__file__, "cayleypy-cube4", build, metric="qtm"),
+}
+"""Each puzzle's models (``cayleypy-cube2`` HTM and ``-qtm``, ``cayleypy-cube4-qtm``)."""
 
-__all__ = ["CHECKPOINT_DIR", "SHIPPED", "CheckpointError", "load_checkpoint", "model_config"]
+__all__ = [
+    "CHECKPOINT_DIR",
+    "SHIPPED",
+    "SHIPPED_BY_PUZZLE",
+    "CheckpointError",
+    "load_checkpoint",
+    "model_config",
+]

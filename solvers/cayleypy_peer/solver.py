@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import numpy as np
 import torch
 
-from ...harness import Attempt, Budget, Metric, Range, SolverLoadError, SolverSettings
+from ...harness import Attempt, Budget, Metric, Range, SolverLoadError, SolverSettings, move_set
 from ..common.frameworks import require
 from ..common.inference import resolve_torch
 from ..common.metric import check_metric_offered
@@ -29,7 +29,7 @@ from ..search.settings import (
     prepare_search,
     run_search,
 )
-from .checkpoint import CHECKPOINT_DIR, load_checkpoint
+from .checkpoint import SHIPPED_BY_PUZZLE
 from .graph import cube_graph, peer_cube
 
 
@@ -47,6 +47,7 @@ class CayleyPySettings(SolverSettings):
     device: str = "cpu"
     threads: Annotated[int, Range(min=1, max=1024)] = 1
 
+    PUZZLE: ClassVar[str] = "cube3"  # the cube whose CayleyPy graph is searched
     OPTION_HELP: ClassVar = {
         "search": "cayleypy (CayleyPy's BeamSearchAlgorithm) or cubebench (this project's "
         "value beam, as cayley-mlp searches, over the same CayleyPy model)",
@@ -68,9 +69,10 @@ class CayleyPySettings(SolverSettings):
 
 
 class CayleyPySolver:
-    Settings = CayleyPySettings
+    Settings: ClassVar[type[CayleyPySettings]] = CayleyPySettings
     name = "cayleypy"
-    METRICS = ("qtm",)
+    METRICS: ClassVar[tuple[str, ...]] = ("qtm",)
+    puzzles: ClassVar[tuple[str, ...]] = ("cube3",)
 
     def __init__(self, settings: CayleyPySettings | None = None) -> None:
         self.settings = s = settings or CayleyPySettings()
@@ -81,8 +83,9 @@ class CayleyPySolver:
         self.metric = s.metric
         torch.set_num_threads(s.threads)
         self.resolved = resolve_torch(s.precision, s.device, ("fp32", "bf16"))
-        self.graph = cube_graph(s.metric, s.batch_size, s.device)
-        self.cube = peer_cube(s.metric)
+        self.graph = cube_graph(s.metric, s.batch_size, s.device, s.PUZZLE)
+        self.cube = peer_cube(s.metric, s.PUZZLE)
+        self.moves = move_set(s.metric, s.PUZZLE)
         self.model, self.card = self._load()
         self.checkpoint_sha256 = self.card["sha256"]
         self.predictor = cayleypy.Predictor(self.graph, self._score)
@@ -118,8 +121,9 @@ class CayleyPySolver:
     def _load(self) -> tuple[torch.nn.Module, dict[str, Any]]:
         s = self.settings
         if not s.weights:
-            folder = Path(s.checkpoint) if s.checkpoint else CHECKPOINT_DIR
-            return load_checkpoint(folder, s.device, s.metric)
+            shipped = SHIPPED_BY_PUZZLE[s.PUZZLE]
+            folder = Path(s.checkpoint) if s.checkpoint else shipped.folder
+            return shipped.load(folder, s.device, s.metric)
         from cayleypy.models import load_checkpoint as cayleypy_load
         from cayleypy.models.checkpoint import graph_hash
 
@@ -153,7 +157,7 @@ class CayleyPySolver:
         return model.eval(), card
 
     def _score(self, states: torch.Tensor) -> torch.Tensor:
-        """The predictor CayleyPy calls: (N, 54) colours -> (N,) estimated distances."""
+        """The predictor CayleyPy calls: (N, S) colours -> (N,) estimated distances."""
         if self._now() > self._deadline:
             raise OutOfTimeError
         self._calls += 1
@@ -190,9 +194,11 @@ class CayleyPySolver:
         self._deadline = budget.deadline()
         self._calls = self._scored = self._expanded = 0
         info: dict[str, Any] = {"cayleypy": peer_version("cayleypy"), "metric": self.metric}
+        # the 2×2×2 turned whole so its DBL corner is home: the frame the mapping is in
+        relabel, oriented = self.moves.orient(np.asarray(cube, np.uint8))
         try:
             result = self.graph.beam_search(
-                start_state=self.cube.states_to_peer(cube[:, None])[0],
+                start_state=self.cube.states_to_peer(oriented[:, None])[0],
                 predictor=self.predictor,
                 beam_width=s.beam_width,
                 max_steps=steps,
@@ -201,6 +207,8 @@ class CayleyPySolver:
             )
         except OutOfTimeError:
             result, info["reason"] = None, "wall budget spent inside the beam search"
+        if result is not None and self._now() > self._deadline:  # found after the last call
+            result, info["reason"] = None, "wall budget spent inside the beam search"
         if budget.max_model_calls is not None and self._calls > budget.max_model_calls:
             result, info["reason"] = None, f"{self._calls} model calls, over the budget"
         info["states_scored"] = self._scored
@@ -208,6 +216,8 @@ class CayleyPySolver:
         moves: tuple[int, ...] = ()
         if result is not None and result.path_found:
             moves = tuple(self.cube.peer_moves(result.path))
+            if relabel is not None:  # read back in the cube's own frame, move for move
+                moves, info["turned"] = tuple(int(relabel[m]) for m in moves), True
         elif result is not None:
             info["reason"] = f"no path within {steps} steps of width {s.beam_width}"
         return Attempt(moves, nodes_expanded=self._expanded, model_calls=self._calls, info=info)
@@ -217,3 +227,62 @@ class CayleyPySolver:
         attempt = run_search(cube, budget, self.beam_settings, value=self.value)
         info = {**attempt.info, "cayleypy": peer_version("cayleypy"), "search": "cubebench"}
         return Attempt(attempt.moves, attempt.nodes_expanded, attempt.model_calls, info)
+
+
+@dataclass(frozen=True)
+class CayleyPyCube2Settings(CayleyPySettings):
+    """CayleyPy's fixed-corner 2×2×2 graphs, in both metrics; its beam search only (this
+    project's searches on the 2×2×2 are ``cube2-policy``'s and ``cube2-value``'s)."""
+
+    search: Literal["cayleypy"] = "cayleypy"
+    metric: Metric = "htm"
+    beam_width: Annotated[int, BEAM_WIDTH] = 1024
+    max_depth: Annotated[int, DEPTH] = 20
+
+    PUZZLE: ClassVar[str] = "cube2"
+    OPTION_HELP: ClassVar = {
+        **CayleyPySettings.OPTION_HELP,
+        "search": "cayleypy (CayleyPy's BeamSearchAlgorithm)",
+        "metric": "htm (9 turns of U, R, F) or qtm (6): CayleyPy's fixed-corner graph "
+        "searched, and the model trained on it",
+        "mitm_radius": "meet in the middle: end when a layer meets CayleyPy's BFS ball of this "
+        "radius around solved (0: off)",
+        "checkpoint": "a folder with a model `bench train cayleypy-cube2 --out` wrote "
+        "(default: shipped)",
+    }
+
+
+class CayleyPyCube2Solver(CayleyPySolver):
+    """``cayleypy-cube2``: CayleyPy's model and beam search on its ``cube_2/2/2`` graph."""
+
+    Settings = CayleyPyCube2Settings
+    name = "cayleypy-cube2"
+    METRICS = ("htm", "qtm")
+    puzzles = ("cube2",)
+
+
+@dataclass(frozen=True)
+class CayleyPyCube4Settings(CayleyPySettings):
+    """CayleyPy's 4×4×4 graph of 24 layer quarter turns (the harness's 4×4×4 ``qtm``)."""
+
+    search: Literal["cayleypy"] = "cayleypy"
+    metric: Literal["qtm"] = "qtm"
+    max_depth: Annotated[int, DEPTH] = 60
+
+    PUZZLE: ClassVar[str] = "cube4"
+    OPTION_HELP: ClassVar = {
+        **CayleyPyCube2Settings.OPTION_HELP,
+        "metric": "qtm (the 24 layer quarter turns): CayleyPy's graph searched, and the model "
+        "trained on it",
+        "checkpoint": "a folder with a model `bench train cayleypy-cube4 --out` wrote "
+        "(default: shipped)",
+    }
+
+
+class CayleyPyCube4Solver(CayleyPySolver):
+    """``cayleypy-cube4``: CayleyPy's model and beam search on its ``cube_4/4/4`` graph."""
+
+    Settings = CayleyPyCube4Settings
+    name = "cayleypy-cube4"
+    METRICS = ("qtm",)
+    puzzles = ("cube4",)

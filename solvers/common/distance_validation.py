@@ -29,5 +29,6 @@ def distance_metrics(
 def describe_distance(metrics: dict[str, Any]) -> str:
     """One log line: the loss and the mean prediction at a few steps."""
     means = metrics["mean_by_depth"]
-    shown = "  ".join(f"d{d} {means[d]:.2f}" for d in (1, 5, 10, 15, max(means)))
+    steps = sorted({d for d in (1, 5, 10, 15, 25, 35) if d in means} | {max(means)})
+    shown = "  ".join(f"d{d} {means[d]:.2f}" for d in steps)
     return f"val mse {metrics['val_loss']:.4f}  mean prediction {shown}"

@@ -26,7 +26,7 @@ def test_a_relabelled_copy_of_our_cube_is_mapped_back():
     perm = rng.permutation(54)
     tables, solved = _relabelled(perm, "DBLURF")
     names = [(f, q) for f in "URFDLB" for q in (1, 2, 3)]
-    cube = derive_peer_cube(tables, solved, "DBLURF", direction_options(names))
+    cube = derive_peer_cube(tables, solved, direction_options(names, "DBLURF"))
     assert list(cube.moves) == [int(MOVE_INVERSE[m]) for m in range(18)]
     # any state converts, and a peer move on the converted state is our move
     state = apply_sequence(SOLVED, list(rng.integers(0, 18, 25)))
@@ -42,8 +42,7 @@ def test_a_definition_that_is_not_our_cube_is_refused():
         derive_peer_cube(
             tables,
             np.repeat(np.arange(6), 9),
-            "URFDLB",
-            direction_options([(f, q) for f in "URFDLB" for q in (1, 2, 3)]),
+            direction_options([(f, q) for f in "URFDLB" for q in (1, 2, 3)], "URFDLB"),
         )
 
 
