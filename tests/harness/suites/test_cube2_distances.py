@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -26,6 +29,20 @@ def test_the_counts_per_distance_are_the_published_ones(table):
     assert table.keys.size == NUM_POSITIONS == sum(PUBLISHED_HTM) == sum(PUBLISHED_QTM)
     assert table.counts("htm") == PUBLISHED_HTM
     assert table.counts("qtm") == PUBLISHED_QTM
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+def test_the_counts_are_dik_winters_own_enumeration(table, metric):
+    """``size222`` (Dik Winter, in passagemath-rubiks) takes no cube: it enumerates the
+    2×2×2 group on its own coordinates and prints how many positions lie at each distance.
+    Its counts, from code that shares nothing with this table, are the table's."""
+    pytest.importorskip("sage_wheels", reason="the classic extra (cubebench[classic])")
+    from cubebench.solvers.common.classic import executable
+
+    args = [str(executable("size222")), *(["-q"] if metric == "qtm" else [])]
+    out = subprocess.run(args, capture_output=True, text=True, timeout=600, check=True).stdout
+    counts = [int(n) for n, _ in re.findall(r"^\s*(\d+) with\s+(\d+) turns", out, re.M)]
+    assert counts == table.counts(metric)
 
 
 def _brute_distance(state: np.ndarray, metric: str, limit: int) -> int:
