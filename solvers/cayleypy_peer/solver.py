@@ -267,6 +267,7 @@ class CayleyPyCube4Settings(CayleyPySettings):
 
     search: Literal["cayleypy"] = "cayleypy"
     metric: Literal["qtm"] = "qtm"
+    beam_width: Annotated[int, BEAM_WIDTH] = 1024  # 24 children a state: ~0.2 s a step here
     max_depth: Annotated[int, DEPTH] = 60
 
     PUZZLE: ClassVar[str] = "cube4"

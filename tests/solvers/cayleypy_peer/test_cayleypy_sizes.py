@@ -123,14 +123,20 @@ def test_the_shipped_2x2x2_models_solve_random_states_through_bench_run(metric, 
     assert {r["info"]["cayleypy"] for r in records} == {"0.2.0"}
 
 
-def test_the_shipped_4x4x4_model_solves_shallow_cubes():
+def test_the_shipped_4x4x4_model_passes_conformance_and_solves_one_move_cubes():
+    """Conformance (every one-move cube solved, legal answers, budgets kept), and the suite's
+    one-move cubes each solved in no more quarter turns than its scramble has (a wide half
+    turn is four): the mapping there and back, on the shipped model."""
     if not _shipped("cube4", "qtm"):
         pytest.skip("no shipped cayleypy-cube4 model")
-    solver = make_solver("cayleypy-cube4", {"beam_width": 256})
-    loaded = load_suite("cube4-depth-03-v1", limit=10)
+    solver = make_solver("cayleypy-cube4", {"beam_width": 64, "max_depth": 12})
+    check_solver(solver)
+    cube = puzzle("cube4")
+    loaded = load_suite("cube4-depth-01-v1", limit=20)
     states = loaded.states()
-    for i in range(len(loaded.instances)):
+    for i, instance in enumerate(loaded.instances):
         attempt = solver.solve(states[:, i], Budget(wall_seconds=300))
         record = judge(states[:, i], to_raw(attempt, 0.0), Budget(), solver="cayleypy-cube4",
-                       suite="cube4-depth-03-v1", instance=i, puzzle_name="cube4")  # fmt: skip
+                       suite="cube4-depth-01-v1", instance=i, puzzle_name="cube4")  # fmt: skip
         assert record.status == "solved", i
+        assert record.length_qtm <= cube.length(cube.parse_moves(instance.scramble), "qtm")
