@@ -23,7 +23,7 @@ def test_a_users_own_run_beside_them_is_not_the_projects(tmp_path):
     own = ROOT / "results" / "zz-a-users-run"
     own.mkdir()
     try:
-        shutil.copy(ROOT / "results" / "default-v13" / "manifest.json", own)
+        shutil.copy(ROOT / "results" / "default-v14" / "manifest.json", own)
         assert own.name not in run_folders(ROOT)
         assert problems(ROOT, json.loads((ROOT / "results" / "index.json").read_text())) == []
     finally:
@@ -55,7 +55,7 @@ def test_a_broken_copy_is_caught_for_each_kind_of_fault(tmp_path):
     assert problems(root, index) == []
 
     (root / "results" / "stray-run").mkdir()  # an experiment nobody cites, not indexed
-    shutil.copy(root / "results" / "default-v13" / "manifest.json", root / "results" / "stray-run")
+    shutil.copy(root / "results" / "default-v14" / "manifest.json", root / "results" / "stray-run")
     readme = root / "README.md"
     readme.write_text(readme.read_text() + "\nSee `results/no-such-run`.\n")
     shutil.rmtree(root / "results" / "pmlp-greedy")  # indexed, then deleted

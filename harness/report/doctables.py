@@ -2,7 +2,7 @@
 
 A generated table sits between two HTML comments that name where it comes from::
 
-    <!-- results-table runs="default-v13" suites="depth-05-v1 random-state-v1"
+    <!-- results-table runs="default-v14" suites="depth-05-v1 random-state-v1"
          columns="solved % | mean HTM | median s" -->
     | ... |
     <!-- /results-table -->

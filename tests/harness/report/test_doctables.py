@@ -56,7 +56,7 @@ def test_an_unclosed_marker_or_a_run_outside_results_is_refused(tmp_path):
     with pytest.raises(DocTableError, match="line 2: 1 results-table marker"):
         regenerate(unclosed, results, "doc.md")
     block = '<!-- results-table runs="{}" -->\n<!-- /results-table -->'
-    for outside in ("../x", "/etc", "..", "default-v13/../default-v13"):
+    for outside in ("../x", "/etc", "..", "default-v14/../default-v14"):
         with pytest.raises(DocTableError, match="name a run folder inside"):
             regenerate(block.format(outside), results, "doc.md")
     doc = tmp_path / "latin1.md"
@@ -67,7 +67,7 @@ def test_an_unclosed_marker_or_a_run_outside_results_is_refused(tmp_path):
 
 def test_a_table_never_puts_two_puzzles_side_by_side():
     block = (
-        '<!-- results-table runs="default-v13 cube2-optimal"{} columns="n" -->\n'
+        '<!-- results-table runs="default-v14 cube2-optimal"{} columns="n" -->\n'
         "<!-- /results-table -->"
     )
     with pytest.raises(DocTableError, match=r"cubes of cube2, cube3, cube4; .*name the suites="):
