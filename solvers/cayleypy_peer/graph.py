@@ -19,8 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ...harness import move_set
-from ...harness.cube.puzzle import puzzle
+from ...harness import move_set, puzzle
 from ..common.peer_cube import PeerCube, derive_peer_cube, layer_options
 from ..common.peers import import_peer
 

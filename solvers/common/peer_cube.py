@@ -27,8 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...harness import FACES
-from ...harness.cube.puzzle import DEFAULT_PUZZLE, puzzle
+from ...harness import FACES, puzzle
 
 Candidate = tuple[np.ndarray, str]
 """(G,) the harness move id of each peer generator, and the face letter of each peer colour."""
@@ -71,7 +70,7 @@ def derive_peer_cube(
     peer_solved: np.ndarray,
     candidates: Sequence[Candidate],
     *,
-    puzzle_name: str = DEFAULT_PUZZLE,
+    puzzle_name: str = "cube3",
     sequences: int = 48,
     length: int = 30,
     seed: int = 0,
@@ -125,9 +124,9 @@ def direction_options(face_moves: Sequence[tuple[str, int]], colour_faces: str) 
     or 3): whether a library's "clockwise" is the harness's is unknown until tried, so each
     face's quarter turns may all be reversed together (2**faces alternatives); half turns are
     fixed. ``colour_faces``: the face letter of each peer colour id."""
-    names = puzzle(DEFAULT_PUZZLE).move_names
+    names = puzzle("cube3").move_names
     named = [names.index(f + _SUFFIX[q]) for f, q in face_moves]
-    inverse = puzzle(DEFAULT_PUZZLE).inverse
+    inverse = puzzle("cube3").inverse
     faces = sorted({f for f, _ in face_moves})
     options: list[Candidate] = []
     for flips in itertools.product((False, True), repeat=len(faces)):
