@@ -108,14 +108,19 @@ def test_a_run_over_two_puzzles_ends_with_one_table_a_puzzle(tmp_path, cube2_sui
     assert "pocket" in cube2_table and "three" not in cube2_table and "three" in cube3_table
 
 
-def test_each_entry_runs_the_suites_of_its_own_puzzle(tmp_path, cube2_suite):
+def _two_puzzles(tmp_path, cube2_suite: str) -> RunConfig:
+    """A 3×3×3 suite of one solved cube and the 2×2×2 suite, each with an entry of its own."""
     register_user_suite("three", [Instance(0, "".join(f * 9 for f in "URFDLB"))], {})
-    config = RunConfig(
+    return RunConfig(
         solvers=(SolverSpec("tests.fakes:Right"), SolverSpec("tests.fakes:ShallowCube2")),
         suites=("three", cube2_suite),
         out=str(tmp_path / "runs"),
         workers=1,
     )
+
+
+def test_each_entry_runs_the_suites_of_its_own_puzzle(tmp_path, cube2_suite):
+    config = _two_puzzles(tmp_path, cube2_suite)
     store = run(config, show_progress=False)
     pairs = {(r.entry.split(":")[1], r.suite) for r in store.read_records()}
     assert pairs == {("Right", "three"), ("ShallowCube2", cube2_suite)}
@@ -160,13 +165,7 @@ def test_a_4x4x4_runs_report_lists_each_cubes_answers_in_its_notation(tmp_path, 
 def test_a_report_of_a_run_over_two_puzzles_is_one_report_a_puzzle(tmp_path, cube2_suite):
     from cubebench.harness.report.render import write_report
 
-    register_user_suite("three", [Instance(0, "".join(f * 9 for f in "URFDLB"))], {})
-    config = RunConfig(
-        solvers=(SolverSpec("tests.fakes:Right"), SolverSpec("tests.fakes:ShallowCube2")),
-        suites=("three", cube2_suite),
-        out=str(tmp_path / "runs"),
-        workers=1,
-    )
+    config = _two_puzzles(tmp_path, cube2_suite)
     store = run(config, show_progress=False, run_id="mixed")
     index = write_report([store.folder], tmp_path / "report")
     assert "cube2: cube2/" in index.read_text()
