@@ -64,6 +64,8 @@ class TrainingTask:
     # "best": ship the weights of the lowest val_loss; "latest": ship the newest (value
     # iteration, whose targets move, so an early low loss is not a better model)
     keep: str = "best"
+    # make_batch runs a network (value iteration's labels): run it in the loop's precision
+    batch_in_precision: bool = False
 
 
 def model_task(
@@ -169,7 +171,12 @@ def _check_run(config: LoopConfig, saved: dict[str, Any], path: Path) -> None:
             )
 
 
-CURVE_KEYS = ("sequence_accuracy_by_length", "accuracy_by_depth", "mean_by_depth")
+CURVE_KEYS = (
+    "sequence_accuracy_by_length",
+    "accuracy_by_depth",
+    "mean_by_depth",
+    "mean_by_walk_length",
+)
 """Per-length or per-depth validation figures a training curve keeps, where a task has them."""
 
 
@@ -333,7 +340,8 @@ def train_loop(task: TrainingTask, config: LoopConfig, log: Callable[[str], None
     def step(lr: float) -> int:
         for group in optimizer.param_groups:
             group["lr"] = lr
-        x, y = task.make_batch(rng)
+        with torch.autocast(kind, torch.bfloat16, enabled=bf16 and task.batch_in_precision):
+            x, y = task.make_batch(rng)
         with torch.autocast(kind, torch.bfloat16, enabled=bf16):
             loss = task.loss(model(x.to(config.device)), y.to(config.device))
         optimizer.zero_grad(set_to_none=True)
