@@ -84,3 +84,51 @@ def test_a_short_value_iteration_values_depth_one_below_depth_four(tmp_path):
     assert mae[1] < 0.5 and mae[0] < 0.5  # against the exact table: near solved it is right
     means = card["validation"]["mean_by_walk_length"]
     assert means[2] < means[4] < means[6]
+
+
+class _KilledError(Exception):
+    pass
+
+
+@pytest.mark.parametrize(("kill_at", "holds_target"), [(11, False), (14, True)])
+def test_a_stopped_value_iteration_resumes_exactly(tmp_path, kill_at, holds_target):
+    """A run killed after a validation continues as one never stopped. A state written just
+    as the target was refreshed (step 10, every 5 steps) holds no second copy of the
+    weights; one written between refreshes (step 12) holds the target's own."""
+    from dataclasses import replace
+
+    from cubebench.solvers.common.state import read_state, state_path
+    from cubebench.solvers.common.trainer import train_loop
+    from cubebench.solvers.cube2_value.train import make_task
+
+    data = ValueData(batch_size=64, max_scramble=6, update_every=5, validation_states=64)
+    every = 10 if kill_at == 11 else 12
+
+    def run(out, kill: int | None = None) -> dict:
+        loop = replace(loop_for_tests(steps=24, out=str(out)), eval_every_steps=every)
+        loop = replace(loop, precision="fp32", seed=3, resume=True)
+        task = make_task(data, PuzzleNetConfig("cube2", "value", **TINY), "cpu", loop.seed)
+        if kill is not None:
+            make_batch, calls = task.make_batch, [0]
+
+            def killed(rng):
+                calls[0] += 1
+                if calls[0] == kill:
+                    raise _KilledError
+                return make_batch(rng)
+
+            task.make_batch = killed
+        train_loop(task, loop, log=print)
+        return read_state(state_path(out, "cube2-value"))
+
+    unbroken = run(tmp_path / "a")
+    with pytest.raises(_KilledError):
+        run(tmp_path / "b", kill=kill_at)
+    halfway = read_state(state_path(tmp_path / "b", "cube2-value"))
+    assert halfway["progress"]["step"] == every
+    assert ("net" in halfway["task"]) is holds_target
+    assert halfway["task"].get("net_is_model", False) is not holds_target
+    resumed = run(tmp_path / "b")
+    assert resumed["task"]["updates"] == unbroken["task"]["updates"] == 4
+    a, b = unbroken["model"], resumed["model"]
+    assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
