@@ -10,8 +10,14 @@ runs a number of steps, and ``minutes`` is only a cap far above what the steps n
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from cubebench.solvers.common.loop import LoopConfig
+
+if TYPE_CHECKING:  # torch stays out of the TensorFlow tests' process, which read this too
+    import numpy as np
+
+    from cubebench.solvers.common.trainer import Batch, TrainingTask
 
 THREADS = int(os.environ.get("CUBEBENCH_TEST_THREADS", "2"))
 CAP_MINUTES = 600.0
@@ -28,3 +34,22 @@ def loop_for_tests(*, steps: int, out: str) -> LoopConfig:
         resume=False,
         threads=THREADS,
     )
+
+
+class KilledError(Exception):
+    """What :func:`killed_at` raises: a run dying between two validations."""
+
+
+def killed_at(task: TrainingTask, batch: int) -> TrainingTask:
+    """``task`` whose ``batch``-th training batch raises :class:`KilledError`, as a kill
+    between two validations would: the state on disk is the last validation's."""
+    make_batch, calls = task.make_batch, [0]
+
+    def dying(rng: np.random.Generator) -> Batch:
+        calls[0] += 1
+        if calls[0] == batch:
+            raise KilledError
+        return make_batch(rng)
+
+    task.make_batch = dying
+    return task

@@ -18,7 +18,7 @@ from cubebench.solvers.common.puzzle_nets import (
 from cubebench.solvers.common.puzzle_train import PolicyData, ValueData, _Target
 from cubebench.solvers.cube2_policy.train import train as train_policy
 from cubebench.solvers.cube2_value.train import train as train_value
-from tests.envsettings import loop_for_tests
+from tests.envsettings import KilledError, killed_at, loop_for_tests
 
 TINY = {"hidden1": 64, "hidden2": 32, "residual_blocks": 1}
 
@@ -86,10 +86,6 @@ def test_a_short_value_iteration_values_depth_one_below_depth_four(tmp_path):
     assert means[2] < means[4] < means[6]
 
 
-class _KilledError(Exception):
-    pass
-
-
 @pytest.mark.parametrize(("kill_at", "holds_target"), [(11, False), (14, True)])
 def test_a_stopped_value_iteration_resumes_exactly(tmp_path, kill_at, holds_target):
     """A run killed after a validation continues as one never stopped. A state written just
@@ -108,21 +104,11 @@ def test_a_stopped_value_iteration_resumes_exactly(tmp_path, kill_at, holds_targ
         loop = replace(loop_for_tests(steps=24, out=str(out)), eval_every_steps=every)
         loop = replace(loop, precision="fp32", seed=3, resume=True)
         task = make_task(data, PuzzleNetConfig("cube2", "value", **TINY), "cpu", loop.seed)
-        if kill is not None:
-            make_batch, calls = task.make_batch, [0]
-
-            def killed(rng):
-                calls[0] += 1
-                if calls[0] == kill:
-                    raise _KilledError
-                return make_batch(rng)
-
-            task.make_batch = killed
-        train_loop(task, loop, log=print)
+        train_loop(task if kill is None else killed_at(task, kill), loop, log=print)
         return read_state(state_path(out, "cube2-value"))
 
     unbroken = run(tmp_path / "a")
-    with pytest.raises(_KilledError):
+    with pytest.raises(KilledError):
         run(tmp_path / "b", kill=kill_at)
     halfway = read_state(state_path(tmp_path / "b", "cube2-value"))
     assert halfway["progress"]["step"] == every

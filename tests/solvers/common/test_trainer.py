@@ -15,16 +15,12 @@ from cubebench.solvers.common.state import read_state, state_path
 from cubebench.solvers.common.trainer import train_loop
 from cubebench.solvers.seq2seq_transformer.model import ModelConfig
 from cubebench.solvers.seq2seq_transformer.train import DataConfig, main, make_task
-from tests.envsettings import CAP_MINUTES, THREADS
+from tests.envsettings import CAP_MINUTES, THREADS, KilledError, killed_at
 
 TINY = ModelConfig(d_model=16, encoder_layers=1, decoder_layers=1, heads=2, max_moves=4)
 TINY = replace(TINY, metric="qtm", norm_first=True)  # dropout on: the torch RNG matters
 DATA = DataConfig(metric="qtm", batch_size=16, validation_pairs=64, scramble="canonical")
 DATA = replace(DATA, max_length=4, trim=True)
-
-
-class KilledError(Exception):
-    pass
 
 
 def _config(out, **kw) -> LoopConfig:
@@ -36,17 +32,7 @@ def _config(out, **kw) -> LoopConfig:
 
 def _task(stop_at_batch: int | None = None):
     task = make_task(DATA, TINY, "cpu", seed=3)
-    if stop_at_batch is not None:
-        make_batch, calls = task.make_batch, [0]
-
-        def stopping(rng):
-            calls[0] += 1
-            if calls[0] == stop_at_batch:
-                raise KilledError  # as a kill would, between two validations
-            return make_batch(rng)
-
-        task.make_batch = stopping
-    return task
+    return task if stop_at_batch is None else killed_at(task, stop_at_batch)
 
 
 def _weights(out) -> dict[str, torch.Tensor]:

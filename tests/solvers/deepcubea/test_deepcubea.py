@@ -17,7 +17,7 @@ from cubebench.solvers.common.torch_cube import TorchCube
 from cubebench.solvers.deepcubea.checkpoint import CHECKPOINT_DIR, load_checkpoint, stem_for
 from cubebench.solvers.deepcubea.model import CostToGo, ModelConfig
 from cubebench.solvers.deepcubea.train import DataConfig, TargetNetwork, main, train
-from tests.envsettings import loop_for_tests
+from tests.envsettings import KilledError, killed_at, loop_for_tests
 
 TINY = ModelConfig(64, 32, 1)
 
@@ -149,10 +149,6 @@ def test_shipped_checkpoint_solves_depth_three():
         assert len(attempt.moves) <= 2 * inst.optimal_htm
 
 
-class _KilledError(Exception):
-    pass
-
-
 def test_a_stopped_value_iteration_resumes_with_its_target_network(tmp_path):
     """The target network is part of the run: a run killed between validations and continued
     labels its batches through the same target as one never stopped, so it ends with the
@@ -172,21 +168,11 @@ def test_a_stopped_value_iteration_resumes_with_its_target_network(tmp_path):
         loop = replace(loop_for_tests(steps=20, out=str(out)), eval_every_steps=10, resume=True)
         loop = replace(loop, precision="fp32", seed=5)
         task = make_task(data, TINY, loop, reference=None)
-        if kill_at is not None:
-            make_batch, calls = task.make_batch, [0]
-
-            def killed(rng):
-                calls[0] += 1
-                if calls[0] == kill_at:
-                    raise _KilledError
-                return make_batch(rng)
-
-            task.make_batch = killed
-        train_loop(task, loop, log=print)
+        train_loop(task if kill_at is None else killed_at(task, kill_at), loop, log=print)
         return read_state(state_path(out, stem_for("qtm")))
 
     unbroken = run(tmp_path / "a")
-    with pytest.raises(_KilledError):  # during step 14: the state on disk is step 10's
+    with pytest.raises(KilledError):  # during step 14: the state on disk is step 10's
         run(tmp_path / "b", kill_at=14)
     halfway = read_state(state_path(tmp_path / "b", stem_for("qtm")))
     assert halfway["progress"]["step"] == 10 and halfway["task"]["updates"] == 3
