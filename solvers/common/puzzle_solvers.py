@@ -27,6 +27,28 @@ class PuzzleSearchSettings(TorchSearchSettings):
 
     OFFERED: ClassVar[tuple[str, ...]] = ("fp32", "bf16")
 
+    @classmethod
+    def choices(cls) -> dict[str, tuple[str, ...]]:
+        return {**super().choices(), "precision": ("auto", *cls.OFFERED)}
+
+    @classmethod
+    def option_help(cls) -> dict[str, str]:
+        """The 3×3×3's wording of ``metric`` and ``precision`` does not hold here."""
+        return {
+            **super().option_help(),
+            "metric": f"{METRIC_MOVES[cls.PUZZLE]}: the move set searched, and the "
+            "checkpoint trained for it",
+            "precision": "auto (bf16 where the hardware has it natively), fp32 or bf16",
+        }
+
+
+METRIC_MOVES = {
+    "cube2": "htm (the 9 face turns of U, R and F, the DBL corner kept home) or qtm (their "
+    "6 quarter turns)",
+    "cube4": "htm (the 36 face and wide turns) or qtm (the 24 quarter turns of one layer)",
+}
+"""What each metric's move set is on the sizes these solvers learn."""
+
 
 class PuzzleNetSolver(TorchModelSolver):
     """Loads the shipped (or given) checkpoint for the metric and searches with it."""

@@ -10,7 +10,7 @@ import pytest
 from cubebench.harness import Budget, puzzle
 from cubebench.harness.cube.movesets import _rotations
 from cubebench.harness.registry import make_solver, resolve, resolve_solver_class
-from cubebench.harness.settings import settings_info
+from cubebench.harness.settings import SettingsError, settings_info
 from cubebench.harness.suites.catalog import load_suite
 from cubebench.harness.testing import check_solver
 from cubebench.harness.verify import judge, to_raw
@@ -76,3 +76,14 @@ def test_it_names_its_puzzle_and_shows_no_3x3x3_only_setting(name):
     shown = {info.name for info in settings_info(resolve_solver_class(name).Settings)}
     assert not shown & {"mitm_radius", "starts", "value_symmetries", "value_bound"}
     assert {"metric", "search", "max_depth"} <= shown
+
+
+@pytest.mark.parametrize(
+    ("name", "moves"), [("cube2-policy", "9 face turns"), ("cube4-value", "36 face and wide")]
+)
+def test_its_settings_say_its_own_moves_and_precisions(name, moves):
+    shown = {info.name: info for info in settings_info(resolve_solver_class(name).Settings)}
+    assert moves in shown["metric"].help and "18 face turns" not in shown["metric"].help
+    assert shown["precision"].kind == "auto | fp32 | bf16"  # no int8: it is not offered
+    with pytest.raises(SettingsError, match="precision='int8'"):
+        make_solver(name, {"precision": "int8"})
