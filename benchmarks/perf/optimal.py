@@ -51,7 +51,7 @@ def main() -> None:
     parser.add_argument("--suite", default="depth-16-v1")
     parser.add_argument("--limit", type=int, default=20)
     parser.add_argument("--metric", choices=("htm", "qtm"), default="htm")
-    parser.add_argument("--tables", choices=("small", "large", "xlarge"), default="large")
+    parser.add_argument("--tables", choices=("small", "large", "xlarge", "dense"), default="large")
     parser.add_argument("--time-limit", type=float, default=600.0)
     parser.add_argument("--build", action="store_true", help="time a fresh table build too")
     parser.add_argument(

@@ -1,7 +1,7 @@
 """How strong the optimal solver's lower bound is: its distribution over random states, from
 the position's own lookups and with its inverse's added.
 
-    python benchmarks/perf/optimal_bounds.py --metric htm --count 20000 [--tables xlarge]
+    python benchmarks/perf/optimal_bounds.py --metric htm --count 20000 [--tables xlarge|dense]
 
 Iterative deepening spends nearly all its nodes where depth + bound just fails to exceed the
 cost bound, so the share of states whose bound is at most x, for x a little below a random
@@ -25,7 +25,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--metric", choices=("htm", "qtm"), default="htm")
     parser.add_argument("--count", type=int, default=20000)
-    parser.add_argument("--tables", choices=("large", "xlarge"), default="large")
+    parser.add_argument("--tables", choices=("large", "xlarge", "dense"), default="large")
     args = parser.parse_args()
     solver = OptimalSolver(OptimalSettings(metric=args.metric, tables=args.tables))
     states = random_states(args.count, np.random.default_rng(SEED))  # (54, N)

@@ -65,7 +65,7 @@ def annotate_suite(
     *,
     limit: int | None = None,
     time_limit_s: float = 600.0,
-    tables: str = "large",
+    tables: str = "dense",
     on_result: Callable[[Outcome], None] | None = None,
     solver: Any = None,
     workers: int = 1,

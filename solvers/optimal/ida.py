@@ -27,10 +27,11 @@ the walk meets the same first solution.
 inverse's pieces when a move is played (:func:`.coords.premove_table`) and the two small
 lookups that turn a cubie row's slice edges into the sorted-slice coordinate.
 
-Coordinates of a node, one row of ``coords`` (10,): twist, flip and sorted slice of the
-image on each of the three axes (U-D, R-L, F-B), then the corner permutation. The walk keeps
-the children of depth ``d`` in rows ``18 d`` to ``18 d + 17`` of a (depth + 1) * 18 by 10
-array, and their inverses' cubie rows three a child.
+Coordinates of a node, one row of ``coords`` (13,): twist, flip and sorted slice of the
+image on each of the three axes (U-D, R-L, F-B), the corner permutation, then the corners'
+layer split (``csep``, :mod:`..patterns.dense`) of each axis image. The walk keeps the
+children of depth ``d`` in rows ``18 d`` to ``18 d + 17`` of a (depth + 1) * 18 by 13 array,
+and their inverses' cubie rows three a child.
 """
 
 from __future__ import annotations
@@ -42,9 +43,11 @@ import numpy as np
 
 from ..patterns.coords import INVERSE_WIDTH, N_SORTED, N_TWIST
 from .lookups import (
+    DENSE,
     SMALL,
     banned,
     cubie_coordinates,
+    cubie_csep,
     fetch_entry,
     premove,
     tight,
@@ -58,16 +61,19 @@ CANDIDATE: Final = 1
 """``path[:bound]`` reaches a state every table calls solved; the caller checks the cube."""
 PAUSED: Final = 2
 """The node budget ran out; call again with the same arrays to continue."""
+ROW: Final = 13
+"""Columns of a node's coordinates row."""
 
 
 @numba.njit(cache=True, inline="always")
-def _child(src, s, dst, t, m, tw_mv, fl_mv, so_mv, cp_mv, axis_moves):  # pragma: no cover
+def _child(src, s, dst, t, m, tw_mv, fl_mv, so_mv, cp_mv, cs_mv, axis_moves):  # pragma: no cover
     """Row ``t`` of ``dst``: the coordinates of row ``s`` of ``src`` after move ``m``."""
     for a in range(3):
         am = axis_moves[a, m]
         dst[t, 3 * a] = tw_mv[src[s, 3 * a], am]
         dst[t, 3 * a + 1] = fl_mv[src[s, 3 * a + 1], am]
         dst[t, 3 * a + 2] = so_mv[src[s, 3 * a + 2], am]
+        dst[t, 10 + a] = cs_mv[src[s, 10 + a], am]
     dst[t, 9] = cp_mv[src[s, 9], m]
 
 
@@ -122,6 +128,8 @@ def _expand(  # pragma: no cover
     kids, kid_move, kid_h, count, low, kid_inv, kid_c, inv_row, kid_ban = walk
     tw_mv, fl_mv, so_mv, cp_mv, axis_moves, mode = tables[:6]
     corners, words, parity, move_axis = tables[8], tables[10], tables[12], tables[13]
+    cs_mv = tables[17]
+    far_words = mode != SMALL and mode != DENSE  # the dense table's words stay in the cache
     pre = inverse[0]
     read_c = mode != SMALL and src_c + 1 > room
     base = d * 18  # depth d's rows of kids
@@ -129,12 +137,12 @@ def _expand(  # pragma: no cover
     for m in moves:
         if _allowed(path, d, m, qtm, follow) and not banned(src_ban, m, move_axis):
             t = base + n
-            _child(src, s, kids, t, m, tw_mv, fl_mv, so_mv, cp_mv, axis_moves)
+            _child(src, s, kids, t, m, tw_mv, fl_mv, so_mv, cp_mv, cs_mv, axis_moves)
             kid_move[d, n] = m
             n += 1
             if read_c:
                 prefetch(corners, kids[t, 9] * N_TWIST + kids[t, 0])
-            if mode != SMALL:
+            if far_words:
                 for a in range(3):
                     prefetch(words, kids[t, 3 * a + 1] * N_SORTED + kids[t, 3 * a + 2])
     for j in range(n):
@@ -147,7 +155,8 @@ def _expand(  # pragma: no cover
             if kid_h[d, j] <= room:
                 t = base + j
                 for a in range(3):
-                    fetch_entry(kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2], tables)
+                    tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
+                    fetch_entry(tw, fl, so, kids[t, 10 + a], tables)
     for j in range(n):
         kid_ban[d, j] = 0
     for a in range(3):
@@ -155,7 +164,8 @@ def _expand(  # pragma: no cover
             if kid_h[d, j] <= room:
                 t = base + j
                 par = parity[kids[t, 9]]
-                v, lv = value(kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2], par, tables)
+                tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
+                v, lv = value(tw, fl, so, kids[t, 10 + a], par, tables)
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
     _tie(d, n, low, kid_h, room)
@@ -168,20 +178,22 @@ def _expand(  # pragma: no cover
                 premove(src_inv, si + a, kid_inv, r, pre[axis_moves[a, kid_move[d, j]]])
                 tw, fl, so = cubie_coordinates(kid_inv, r, inverse)
                 inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2] = tw, fl, so
-                if mode != SMALL:
+                if mode == DENSE:
+                    inv_row[j, 9 + a] = cubie_csep(kid_inv, r, inverse)
+                elif far_words:
                     prefetch(words, fl * N_SORTED + so)
     if mode != SMALL:
         for j in range(n):
             if kid_h[d, j] <= room:
                 for a in range(3):
                     tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
-                    fetch_entry(tw, fl, so, tables)
+                    fetch_entry(tw, fl, so, inv_row[j, 9 + a], tables)
     for a in range(3):
         for j in range(n):
             if kid_h[d, j] <= room:
                 par = parity[kids[base + j, 9]]
                 tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
-                v, lv = value(tw, fl, so, par, tables)
+                v, lv = value(tw, fl, so, inv_row[j, 9 + a], par, tables)
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
                 kid_ban[d, j] |= tight(v, lv, room, a)
@@ -217,7 +229,7 @@ def search(
     if ptr[0] < 0:  # arguments spelled out at both calls: numba inlines no call with *args
         nodes += _expand(
             0,
-            root.reshape((1, 10)),
+            root.reshape((1, ROW)),
             0,
             root_inv,
             0,
@@ -278,14 +290,14 @@ def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.nda
     value, and room for one depth's inverse coordinates), the next child to visit, the path
     and the depth."""
     walk = (
-        np.zeros(((max_depth + 1) * 18, 10), np.int64),  # row depth * 18 + child
+        np.zeros(((max_depth + 1) * 18, ROW), np.int64),  # row depth * 18 + child
         np.zeros((max_depth + 1, 18), np.int64),
         np.zeros((max_depth + 1, 18), np.int64),
         np.zeros(max_depth + 1, np.int64),
         np.zeros((max_depth + 1, 18), np.int64),  # the smallest axis value of each child
         np.zeros(((max_depth + 1) * 54, INVERSE_WIDTH), np.uint8),  # inverse's rows, 3 a child
         np.zeros((max_depth + 1, 18), np.int64),  # corner value (or a bound from above)
-        np.zeros((18, 9), np.int64),  # scratch: one depth's inverses' coordinates, by axis
+        np.zeros((18, 12), np.int64),  # scratch: one depth's inverses' coordinates, by axis
         np.zeros((max_depth + 1, 18), np.int64),  # the moves a child's next move may not be
     )
     return (

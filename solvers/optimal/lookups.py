@@ -7,7 +7,14 @@ the axis table, the class words, the twist conjugation, the parity of a corner p
 and the axis each move turns. ``SMALL``: the two small tables (twist x slice, flip x slice);
 ``LARGE``: Kociemba's symmetry-reduced phase-1 x 24 table (flip x sorted slice by class, x
 twist: :mod:`..patterns.flipslice`); ``XLARGE``: the same with the corner permutation's
-parity beside the twist.
+parity beside the twist; ``DENSE``: Rokicki's coset table of corners by layer and twist x flip
+x slice places (:mod:`..patterns.dense`), two bits an entry, where a 0 (a distance at most
+the table's base) falls back on the small tables.
+
+``DENSE`` reads a node's ``csep`` on each axis (columns 10 to 12 of its row) and the tables
+after the parity and move axis: the edge coordinate's conjugation tables (flip, slice and
+the flips the slice places add), ``csep``'s move table and the base. Its class words are
+the corner coordinate's (600 KB, in the cache), so a lookup misses the cache once.
 """
 
 from __future__ import annotations
@@ -17,13 +24,14 @@ from typing import Final
 import numba
 import numpy as np
 
-from ..patterns.coords import N_FLIP, N_SORTED, N_TWIST
+from ..patterns.coords import N_FLIP, N_SLICE, N_SORTED, N_TWIST
 from ..patterns.flipslice import SYM_BITS, SYM_MASK
 from .prefetch import prefetch
 
 SMALL: Final = 0
 LARGE: Final = 1
 XLARGE: Final = 2
+DENSE: Final = 3
 
 
 @numba.njit(cache=True)
@@ -73,6 +81,23 @@ def tight(v, lv, room, a):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
+def dense_entry(tw, fl, so, cs, tables):  # pragma: no cover
+    """Where the dense table keeps a coordinate's value: its corner class's row and the edge
+    coordinate conjugated by the symmetry that takes the corners to the class's
+    representative (:func:`..patterns.dense.conjugate_edge`)."""
+    w = np.int64(tables[10][cs * N_TWIST + tw])  # class << 4 | symmetry
+    k, sl = w & 15, so // 24
+    edge = (tables[14][fl, k] ^ tables[16][sl, k]) * N_SLICE + tables[15][sl, k]
+    return (w >> 4) * (N_FLIP * N_SLICE) + edge
+
+
+@numba.njit(cache=True, inline="always")
+def small_value(tw, fl, so, tables):  # pragma: no cover
+    cut = so // 24  # the slice, the order of its edges aside
+    return np.int64(max(tables[6][cut * N_TWIST + tw], tables[7][cut * N_FLIP + fl]))
+
+
+@numba.njit(cache=True, inline="always")
 def entry(tw, fl, so, tables):  # pragma: no cover
     """Where the large tables keep a coordinate's value: its symmetry class's row (from the
     class word of flip x sorted slice) and the twist conjugated by the class's symmetry."""
@@ -81,9 +106,14 @@ def entry(tw, fl, so, tables):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def pair(tw, fl, so, tables):  # pragma: no cover
+def pair(tw, fl, so, cs, tables):  # pragma: no cover
     """The axis table's values of a coordinate for an even and an odd cube: the parity
     tables keep both in a byte; the others' one value serves both."""
+    if tables[5] == DENSE:
+        i = dense_entry(tw, fl, so, cs, tables)
+        code = np.int64((tables[9][i >> 2] >> ((i & 3) << 1)) & 3)
+        v = tables[18] + code if code else small_value(tw, fl, so, tables)
+        return v, v
     if tables[5] != SMALL:
         i = entry(tw, fl, so, tables)
         if tables[5] == XLARGE:
@@ -91,8 +121,7 @@ def pair(tw, fl, so, tables):  # pragma: no cover
             return both & 15, both >> 4
         v = np.int64((tables[9][i >> 1] >> ((i & 1) << 2)) & 15)
         return v, v
-    cut = so // 24  # the slice, the order of its edges aside
-    v = np.int64(max(tables[6][cut * N_TWIST + tw], tables[7][cut * N_FLIP + fl]))
+    v = small_value(tw, fl, so, tables)
     return v, v
 
 
@@ -104,23 +133,28 @@ def of_parity(even, odd, par):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def value(tw, fl, so, par, tables):  # pragma: no cover
+def value(tw, fl, so, cs, par, tables):  # pragma: no cover
     """The axis table's value of a coordinate for a cube of parity ``par``, and the tie
     rule's (:func:`of_parity`)."""
-    even, odd = pair(tw, fl, so, tables)
+    even, odd = pair(tw, fl, so, cs, tables)
     return of_parity(even, odd, par)
 
 
 @numba.njit(cache=True, inline="always")
-def fetch_entry(tw, fl, so, tables):  # pragma: no cover
+def fetch_entry(tw, fl, so, cs, tables):  # pragma: no cover
     """Prefetch the large table's byte for a coordinate (its class word must be near)."""
+    if tables[5] == DENSE:
+        prefetch(tables[9], dense_entry(tw, fl, so, cs, tables) >> 2)
+        return
     i = entry(tw, fl, so, tables)
     prefetch(tables[9], i if tables[5] == XLARGE else i >> 1)
 
 
 @numba.njit(cache=True, inline="always")
 def axis_value(row, a, tables):  # pragma: no cover
-    return value(row[3 * a], row[3 * a + 1], row[3 * a + 2], tables[12][row[9]], tables)
+    return value(
+        row[3 * a], row[3 * a + 1], row[3 * a + 2], row[10 + a], tables[12][row[9]], tables
+    )
 
 
 @numba.njit(cache=True, inline="always")
@@ -152,3 +186,13 @@ def cubie_coordinates(c, r, inverse):  # pragma: no cover
             mask |= 1 << i
             code = code * 4 + e - 8
     return np.int64(tw), np.int64(fl), np.int64(inverse[1][mask]) * 24 + inverse[2][code]
+
+
+@numba.njit(cache=True, inline="always")
+def cubie_csep(c, r, inverse):  # pragma: no cover
+    """Row ``r`` of the cubie rows ``c``: which four corner slots hold U corners."""
+    mask = 0
+    for i in range(8):
+        if c[r, i] < 4:
+            mask |= 1 << i
+    return np.int64(inverse[3][mask])

@@ -26,14 +26,17 @@ from ...harness import (
     SettingsError,
     SolverSettings,
     apply_sequence,
+    conjugate,
     format_moves,
     invert_states,
     is_solved,
     length_qtm,
     reduce_moves,
 )
+from ..patterns import dense
 from ..patterns.coords import (
     AXIS_MOVES,
+    AXIS_SYMMETRIES,
     axis_coordinates,
     corner_index,
     corner_parity,
@@ -54,14 +57,14 @@ CHUNK_NODES = 1 << 21
 @dataclass(frozen=True)
 class OptimalSettings(SolverSettings):
     metric: Literal["htm", "qtm"] = "htm"
-    tables: Literal["small", "large", "xlarge"] = "large"
+    tables: Literal["small", "large", "xlarge", "dense"] = "large"
     max_length: Annotated[int, Range(min=1, max=30)] = 26
 
     OPTION_HELP: ClassVar = {
         "metric": "the metric the answer is shortest in: face turns (htm) or quarter turns (qtm)",
         "tables": "lower-bound tables: small (2 MB, for shallow cubes), large (1.75 GB a "
-        "metric) or xlarge (3.4 GB, face turns only, faster), built once into "
-        "$CUBEBENCH_HOME/cache/optimal",
+        "metric), xlarge (3.4 GB, face turns only) or dense (2.6 GB a metric, fastest), "
+        "built once into $CUBEBENCH_HOME/cache/optimal",
         "max_length": "give up rather than search bounds longer than this (in the metric)",
     }
 
@@ -95,15 +98,22 @@ class OptimalSolver:
         moving = (mv["twist"], mv["flip"], mv["sorted"], mv["cperm"], AXIS_MOVES)
         loaded = tuple(np.asarray(t) for t in load(s.tables, s.metric, folder, progress))
         empty = np.zeros(1, np.uint8)
+        edge = dense.edges()
+        conj = (edge.flip_conj, edge.slice_conj, edge.mask, _csep_moves(), dense.BASE[s.metric])
         if s.tables == "small":
             none = (empty, np.zeros(1, np.uint32), np.zeros((1, 16), np.int32))
             reads = (lookups.SMALL, *loaded, empty, *none)  # no corner table
+        elif s.tables == "dense":
+            table, corners, twist_slice, flip_slice = loaded
+            words = dense.corners().words
+            twist = conjugation_tables().twist
+            reads = (lookups.DENSE, twist_slice, flip_slice, corners, table, words, twist)
         else:
             x24, corners = loaded
             mode = lookups.XLARGE if s.tables == "xlarge" else lookups.LARGE
             reads = (mode, empty, empty, corners, x24, packed(), conjugation_tables().twist)
-        self._tables = (*moving, *reads, cperm_parity(), _move_axis())
-        self._inverse = (premove_table(), *sorted_lookup())
+        self._tables = (*moving, *reads, cperm_parity(), _move_axis(), *conj)
+        self._inverse = (premove_table(), *sorted_lookup(), dense.csep_lookup())
         self._moves = metric_moves(s.metric).astype(np.int64)
         self._qtm = s.metric == "qtm"
         self._follow = np.ascontiguousarray(CANONICAL_FOLLOW)
@@ -132,10 +142,13 @@ class OptimalSolver:
 
     @staticmethod
     def _root(cube: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The walk's root: the cube's coordinates row and its inverse's (3, 40) cubie rows."""
-        row = np.empty(10, np.int64)
+        """The walk's root: the cube's coordinates row (:mod:`.ida`) and its inverse's (3, 40)
+        cubie rows."""
+        row = np.empty(ida.ROW, np.int64)
         row[:9] = axis_coordinates(cube).ravel()
         row[9] = corner_index(cube) // 2187
+        images = [conjugate(cube, k).reshape(54, 1) for k in AXIS_SYMMETRIES]
+        row[10:] = [dense.corner_of(image)[0] // 2187 for image in images]  # csep
         return row, inverse_cubies(np.asarray(cube))
 
     def solve(
@@ -251,6 +264,13 @@ def _move_axis() -> np.ndarray:
     """(18,) int64: the axis (0 U-D, 1 R-L, 2 F-B of :data:`AXIS_MOVES`) a move turns: the
     axis on whose image it is a U or D turn, so it keeps that axis's subgroup."""
     return np.argmax(np.isin(AXIS_MOVES // 3, (0, 3)), axis=0).astype(np.int64)
+
+
+def _csep_moves() -> np.ndarray:
+    """(70, 18) int32: the move table of ``csep`` (:mod:`..patterns.dense`), read off the
+    corner coordinate's (``csep * 2187 + twist``)."""
+    move = dense.corners().move
+    return np.ascontiguousarray(move[np.arange(dense.N_CSEP) * 2187] // 2187).astype(np.int32)
 
 
 def _proof(proved: int) -> str:

@@ -11,6 +11,12 @@ admissible lower bound for IDA*. Two sizes:
   (1,523,864 classes of ``flip x sorted`` x 2187 twists = 3,332,690,568 entries, four bits
   each; :mod:`.flipslice`), looked up on three axes, and the corners (``cperm x twist``,
   88,179,840 entries, a byte each).
+- ``dense`` (about 2.6 GB a metric): Rokicki's nxopt coset table (:mod:`.dense`), corners
+  by layer and twist reduced by the 16 symmetries (9,930 classes) x flip x slice places,
+  10,066,636,800 entries of two bits; with the corner table and the small tables, which
+  bound the entries its two bits leave open. Its goal holds more of the cube than the
+  large table's (the corners' layers beside the slice edges' places), and a lookup misses
+  the cache once where the large table's misses twice.
 - ``corners`` (88 MB, seconds to build): the large sizes' corner table alone, which a value
   search may add to its model's estimate (:mod:`.bounds`).
 - ``xlarge`` (about 3.4 GB, face turns only): the large table with the corner permutation's
@@ -39,7 +45,7 @@ import numba
 import numpy as np
 
 from ...harness import QUARTER_TURN_MOVES, InputError, cache_dir
-from . import flipslice
+from . import dense, flipslice
 from .coords import N_CPERM, N_FLIP, N_SLICE, N_TWIST, SOLVED_SLICE, move_tables
 from .flipslice import N_CLASSES, UNSEEN
 from .memory import huge_empty
@@ -64,6 +70,8 @@ def bar_on_stderr(table: str, done: int, total: int) -> None:
 
 
 KNOWN_SHA256: Final[dict[str, str]] = {
+    "dense-qtm.npy": "73d0ede43fe8e6ffb85d44d1b5a93ed402ee45ab3ddc824306b6cf253805328c",
+    "dense-htm.npy": "bdb965bb4681f4e858dab5209361df7531a70650ebe75046e2ea89cac58059f8",
     "corners-htm.npy": "227ba950996876f0e7cb2ce888599f197103be20e4fe2118b7463ad8fe585424",
     "corners-qtm.npy": "b08ee2f4382a4987021e02ece8f1bb7908ae792a9059881ed4275222e321d0a7",
     "flip-slice-htm.npy": "499ffd9047146c2c941d2ef81ffaa2aa2ce98facba02759ccbab8999d920c4d4",
@@ -103,6 +111,14 @@ SPECS: Final = {
     ),
     # the corner table alone: the bound a value search may add to its model's estimate
     "corners": (Spec("corners", (N_CPERM, N_TWIST), ("cperm", "twist"), False),),
+    # Rokicki's nxopt coset table, two bits an entry (:mod:`.dense`), with the small tables
+    # for the entries it leaves open and the corner table
+    "dense": (
+        Spec("dense", (dense.N_CORNER_CLASSES, dense.N_EDGE), ("corner class", "edge"), True),
+        Spec("corners", (N_CPERM, N_TWIST), ("cperm", "twist"), False),
+        Spec("twist-slice", (N_SLICE, N_TWIST), ("slice", "twist"), False),
+        Spec("flip-slice", (N_SLICE, N_FLIP), ("slice", "flip"), False),
+    ),
     "xlarge": (
         Spec(
             "phase1x24-parity",
@@ -158,6 +174,9 @@ def build(spec: Spec, metric: str, progress: Progress | None = None) -> np.ndarr
     level a step, forward from the newest entries while they are few, then backward from the
     unseen ones."""
     moves = metric_moves(metric).astype(np.int64)
+    if spec.name == "dense":
+        table = dense.build(moves, progress=_dense_progress(spec, metric, progress))
+        return dense.pack(table, metric)
     if spec.name.startswith("phase1x24"):  # by symmetry class (:mod:`.flipslice`)
         parity = spec.name.endswith("parity")
         table = flipslice.start_table(parity)
@@ -189,6 +208,16 @@ def build(spec: Spec, metric: str, progress: Progress | None = None) -> np.ndarr
         if progress:
             progress(f"{spec.name}-{metric}", seen, spec.size)
     return _pack(table) if spec.packed else table
+
+
+def _dense_progress(
+    spec: Spec, metric: str, progress: Progress | None
+) -> Callable[[int, np.ndarray], None]:
+    def report(depth: int, counts: np.ndarray) -> None:
+        if progress:
+            progress(f"{spec.name}-{metric}", spec.size - int(counts[UNSEEN]), spec.size)
+
+    return report
 
 
 def _pack(table: np.ndarray) -> np.ndarray:

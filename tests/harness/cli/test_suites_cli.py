@@ -76,4 +76,4 @@ def test_annotate_refuses_bad_options_in_one_line_before_loading_tables():
     )
     unknown = _bench("suites", "annotate", "depth-12-v1", "--optimal", "--tables", "huge")
     assert unknown.returncode == 2
-    assert unknown.stderr.strip() == "error: --tables 'huge': use small, large or xlarge"
+    assert unknown.stderr.strip() == "error: --tables 'huge': use small, large, xlarge or dense"

@@ -1,10 +1,10 @@
 """The large tables against the breadth-first oracle, where this machine has built them.
 
-They take 1.7 GB (3.4 GB the xlarge ones) and minutes a metric to build, so the test
-command does not build them
-(its home is fresh); on a machine that has (``bench suites annotate`` or
-``benchmarks/perf/optimal.py`` build them into ``$CUBEBENCH_HOME/cache/optimal``, read here as it is
-when the tests start, or the folder ``CUBEBENCH_OPTIMAL_TABLES`` names), these tests read
+They take 1.7 GB (3.4 GB the xlarge ones, 2.6 GB the dense ones) and minutes a metric to
+build, so the test command does not build them (its home is fresh); on a machine that has
+(``bench suites annotate`` or ``benchmarks/perf/optimal.py`` build them into
+``$CUBEBENCH_HOME/cache/optimal``, read here as it is when the tests start, or the folder
+``CUBEBENCH_OPTIMAL_TABLES`` names), these tests read
 them: a lower bound above a cube's distance would make the solver call a longer answer
 optimal, so the bound is checked against the exact distance on shallow cubes, and the
 solver's length too. The xlarge table is checked against the large one as well: its two
@@ -30,12 +30,14 @@ from cubebench.harness.cube import (
     facelets_to_state,
     is_solved,
     length_qtm,
+    random_states,
 )
+from cubebench.harness.cube.symmetry import conjugate
 from cubebench.harness.paths import cache_dir
 from cubebench.harness.solver import Budget
 from cubebench.harness.suites.oracle import DistanceOracle
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
-from cubebench.solvers.patterns import tables
+from cubebench.solvers.patterns import dense, flipslice, tables
 
 from ...conftest import SHARED_DATA
 
@@ -57,7 +59,7 @@ def _oracle(metric: str) -> DistanceOracle:
     return DistanceOracle.build(4, metric=metric)
 
 
-SIZES = [("htm", "large"), ("qtm", "large"), ("htm", "xlarge")]
+SIZES = [("htm", "large"), ("qtm", "large"), ("htm", "xlarge"), ("htm", "dense"), ("qtm", "dense")]
 
 
 @pytest.mark.parametrize(("metric", "size"), SIZES)
@@ -80,7 +82,7 @@ def test_the_large_bound_never_exceeds_the_distance_and_the_answer_is_it(
     assert is_solved(apply_sequence(cube, list(answer.moves)))
     length = len(answer.moves) if metric == "htm" else length_qtm(list(answer.moves))
     assert length == distance == answer.info[f"optimal_{metric}"]
-    if size == "xlarge" and _built(metric):  # a stronger bound meets the same first solution
+    if size != "large" and _built(metric):  # a stronger bound meets the same first solution
         assert answer.moves == _solver(metric).solve(cube, Budget(wall_seconds=3600)).moves
 
 
@@ -99,6 +101,22 @@ def test_the_xlarge_entries_split_the_large_ones_by_parity() -> None:
     assert (np.minimum(even, odd) == plain).all()
     assert (np.abs(even.astype(int) - odd) <= 1).all()  # a quarter turn apart at most
     assert (np.maximum(even, odd) > plain).any()  # the parity says something
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+def test_a_cube_and_its_conjugates_read_one_dense_entry_value(metric) -> None:
+    """Where a corner class's representative is fixed by some symmetries, several entries
+    hold one cube; the build must give them all its value (and its conjugates share it)."""
+    if not _built(metric, "dense"):
+        pytest.skip(f"the dense {metric} tables are not built in {TABLES}")
+    packed = np.asarray(tables.load("dense", metric, TABLES)[0])
+    cubes = np.asarray(random_states(400, np.random.default_rng(21)))
+    fixed = dense.corners().stab[dense.corners().cls[dense.corner_of(cubes)]] > 1
+    assert fixed.any()  # some of the cubes test the stabilizer's entries
+    codes = dense.code_at(packed, dense.entry_of(cubes))
+    for k in flipslice.UD:
+        assert (dense.code_at(packed, dense.entry_of(conjugate(cubes, int(k)))) == codes).all()
+    assert set(np.unique(codes)) <= {0, 1, 2, 3} and (codes > 0).mean() > 0.9
 
 
 def _shortest_deepcubea_cubes(count: int) -> list[tuple[int, str, int]]:
