@@ -14,7 +14,9 @@ the corner permutation's parity beside the twist (``tables[12]`` gives a node's 
 its corner permutation; an inverse and every axis image share the cube's parity). A child
 the state's own lookups leave standing is then looked up as its inverse, on all three axes:
 the inverse is as far from solved, and its values differ from the state's often enough to
-halve the nodes of a random-state solve. Each lookup that already prunes the node skips the rest.
+halve the nodes of a random-state solve. The lookups go an axis at a time over the children
+still standing, so a lookup that already prunes a child skips the rest of its reads, and the
+inverse's value on the axis of the move that made a child is its parent's, never read.
 
 The inverse's values also narrow a node's next moves. A turn of axis ``a`` keeps that axis's
 subgroup, so where the inverse's value on axis ``a`` is all the room left, no solution within
@@ -31,7 +33,7 @@ Coordinates of a node, one row of ``coords`` (13,): twist, flip and sorted slice
 image on each of the three axes (U-D, R-L, F-B), the corner permutation, then the corners'
 layer split (``csep``, :mod:`..patterns.dense`) of each axis image. The walk keeps the
 children of depth ``d`` in rows ``18 d`` to ``18 d + 17`` of a (depth + 1) * 18 by 13 array,
-and their inverses' cubie rows three a child.
+and their inverses' cubie rows three a child, with their inverses' values on each axis.
 """
 
 from __future__ import annotations
@@ -44,14 +46,19 @@ import numpy as np
 from ..patterns.coords import INVERSE_WIDTH, N_SORTED, N_TWIST
 from .lookups import (
     DENSE,
+    LARGE,
     SMALL,
+    XLARGE,
     banned,
     cubie_coordinates,
     cubie_csep,
-    fetch_entry,
+    fetch,
+    locate,
+    of_parity,
+    pair_at,
     premove,
     tight,
-    value,
+    unpack,
 )
 from .prefetch import prefetch
 
@@ -99,6 +106,7 @@ def _expand(  # pragma: no cover
     si,
     src_c,
     src_ban,
+    src_pair,
     path,
     moves,
     qtm,
@@ -110,26 +118,31 @@ def _expand(  # pragma: no cover
 ):
     """Every allowed child of the node at depth ``d``, with its bound, into ``walk``'s rows
     for ``d``. The node is row ``s`` of ``src`` (coordinates); rows ``si`` to ``si + 2`` of
-    ``src_inv`` are the cubie rows of its inverse on each axis, and ``src_c`` its corner
-    value or a bound on it from above. ``room``: the moves left to the bound after a child's;
-    a child whose bound exceeds it is pruned, and once one table proves that, the others are
-    not read. A child that survives its own lookups gets its inverse's rows and is looked up
-    as its inverse too.
+    ``src_inv`` are the cubie rows of its inverse on each axis, ``src_pair`` (3,) the axis
+    table's values of that inverse (:func:`.lookups.inverse_pairs`), and ``src_c`` its
+    corner value or a bound on it from above. ``room``: the moves left to the bound after a
+    child's; a child whose bound exceeds it is pruned.
 
-    A move changes the corner table's value by at most one, so where ``src_c + 1 <= room``
-    no child's corners can prune it and the table is not read. The reads are asked for
-    before they are made (:mod:`.prefetch`), table by table over all children: first each
-    child's corner entry and its three class words, then the entries those words name, then
-    the values are read. So the cache misses of all the children overlap instead of waiting
-    one after another (without the prefetches the walk takes twice as long). A pruned
-    child's bound may be partial; it only has to exceed ``room``, which is all the walk
-    asks of it.
+    The lookups go an axis at a time, each over the children still standing: a child pruned
+    by one value is not read on the next axis. Nearly every child of a deep node is pruned
+    by its first or second value, and a read that lands anywhere in gigabytes costs more than
+    all the arithmetic of a child, so this reads about half the entries that reading every
+    axis of every child would. Within an axis, the reads of all the children are asked for
+    (:mod:`.prefetch`) before any is made, so their cache misses overlap. The corner table is
+    read beside the first axis, and only where it can prune: a move changes its value by at
+    most one, so where ``src_c + 1 <= room`` it cannot. A pruned child's bound may be partial;
+    it only has to exceed ``room``, which is all the walk asks of it.
+
+    A child that survives its own lookups is looked up as its inverse. Its inverse's value on
+    the axis of the move that made it is the node's (the move acts on the inverse from the
+    left, and a turn of an axis keeps that axis's coset; nxopt uses the same), so it is not
+    read, and the inverse's cubie rows on the other two axes are computed as they are needed.
     """
-    kids, kid_move, kid_h, count, low, kid_inv, kid_c, inv_row, kid_ban = walk
+    kids, kid_move, kid_h, count, low, kid_inv, kid_c, inv_row, kid_ban, kid_pair, at = walk
     tw_mv, fl_mv, so_mv, cp_mv, axis_moves, mode = tables[:6]
     corners, words, parity, move_axis = tables[8], tables[10], tables[12], tables[13]
     cs_mv = tables[17]
-    far_words = mode != SMALL and mode != DENSE  # the dense table's words stay in the cache
+    far_words = mode == LARGE or mode == XLARGE  # the dense table's words stay in the cache
     pre = inverse[0]
     read_c = mode != SMALL and src_c + 1 > room
     base = d * 18  # depth d's rows of kids
@@ -140,64 +153,83 @@ def _expand(  # pragma: no cover
             _child(src, s, kids, t, m, tw_mv, fl_mv, so_mv, cp_mv, cs_mv, axis_moves)
             kid_move[d, n] = m
             n += 1
-            if read_c:
-                prefetch(corners, kids[t, 9] * N_TWIST + kids[t, 0])
-            if far_words:
-                for a in range(3):
-                    prefetch(words, kids[t, 3 * a + 1] * N_SORTED + kids[t, 3 * a + 2])
-    for j in range(n):
-        t = base + j
-        low[d, j] = 99
-        kid_c[d, j] = corners[kids[t, 9] * N_TWIST + kids[t, 0]] if read_c else src_c + 1
-        kid_h[d, j] = kid_c[d, j] if read_c else 0
-    if mode != SMALL:
+    if read_c:
         for j in range(n):
-            if kid_h[d, j] <= room:
-                t = base + j
-                for a in range(3):
-                    tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
-                    fetch_entry(tw, fl, so, kids[t, 10 + a], tables)
-    for j in range(n):
-        kid_ban[d, j] = 0
-    for a in range(3):
+            kid_c[d, j] = kids[base + j, 9] * N_TWIST + kids[base + j, 0]
         for j in range(n):
-            if kid_h[d, j] <= room:
-                t = base + j
-                par = parity[kids[t, 9]]
-                tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
-                v, lv = value(tw, fl, so, kids[t, 10 + a], par, tables)
-                kid_h[d, j] = max(kid_h[d, j], v)
-                low[d, j] = min(low[d, j], lv)
-    _tie(d, n, low, kid_h, room)
-    for j in range(n):
-        low[d, j] = 99
-    for j in range(n):  # the survivors' inverses: their rows, then their coordinates
-        if kid_h[d, j] <= room:
+            prefetch(corners, kid_c[d, j])
+    if far_words:
+        for j in range(n):
             for a in range(3):
-                r = (base + j) * 3 + a
-                premove(src_inv, si + a, kid_inv, r, pre[axis_moves[a, kid_move[d, j]]])
-                tw, fl, so = cubie_coordinates(kid_inv, r, inverse)
-                inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2] = tw, fl, so
-                if mode == DENSE:
-                    inv_row[j, 9 + a] = cubie_csep(kid_inv, r, inverse)
-                elif far_words:
-                    prefetch(words, fl * N_SORTED + so)
-    if mode != SMALL:
+                prefetch(words, kids[base + j, 3 * a + 1] * N_SORTED + kids[base + j, 3 * a + 2])
+    for a in range(3):  # the children's own values, an axis at a time
         for j in range(n):
-            if kid_h[d, j] <= room:
-                for a in range(3):
-                    tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
-                    fetch_entry(tw, fl, so, inv_row[j, 9 + a], tables)
-    for a in range(3):
+            if a == 0 or kid_h[d, j] <= room:
+                t = base + j
+                tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
+                at[j] = locate(tw, fl, so, kids[t, 10 + a], tables)
+        for j in range(n):  # the prefetches back to back, so that their misses overlap
+            if a == 0 or kid_h[d, j] <= room:
+                fetch(at[j], tables)
         for j in range(n):
+            t = base + j
+            if a == 0:
+                c = np.int64(corners[kid_c[d, j]]) if read_c else src_c + 1
+                kid_c[d, j] = c
+                kid_h[d, j] = c if read_c else 0
+                low[d, j] = 99
             if kid_h[d, j] <= room:
-                par = parity[kids[base + j, 9]]
-                tw, fl, so = inv_row[j, 3 * a], inv_row[j, 3 * a + 1], inv_row[j, 3 * a + 2]
-                v, lv = value(tw, fl, so, inv_row[j, 9 + a], par, tables)
+                tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
+                even, odd = pair_at(at[j], tw, fl, so, tables)
+                v, lv = of_parity(even, odd, parity[kids[t, 9]])
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
-                kid_ban[d, j] |= tight(v, lv, room, a)
     _tie(d, n, low, kid_h, room)
+    for j in range(n):  # the inverse's value on the move's axis: the node's
+        if kid_h[d, j] <= room:
+            a = move_axis[kid_move[d, j]]
+            kid_pair[d, j, a] = src_pair[a]
+            even, odd = unpack(src_pair[a])
+            v, lv = of_parity(even, odd, parity[kids[base + j, 9]])
+            kid_h[d, j] = max(kid_h[d, j], v)
+            low[d, j] = lv
+    for k in range(1, 3):  # the other two axes: rows, coordinates, then the reads
+        for j in range(n):
+            if kid_h[d, j] <= room:
+                m = kid_move[d, j]
+                a = (move_axis[m] + k) % 3
+                r = (base + j) * 3 + a
+                premove(src_inv, si + a, kid_inv, r, pre[axis_moves[a, m]])
+                tw, fl, so = cubie_coordinates(kid_inv, r, inverse)
+                cs = cubie_csep(kid_inv, r, inverse) if mode == DENSE else np.int64(0)
+                inv_row[j, 0], inv_row[j, 1], inv_row[j, 2], inv_row[j, 3] = tw, fl, so, cs
+                if far_words:
+                    prefetch(words, fl * N_SORTED + so)
+        for j in range(n):
+            if kid_h[d, j] <= room:
+                at[j] = locate(inv_row[j, 0], inv_row[j, 1], inv_row[j, 2], inv_row[j, 3], tables)
+        for j in range(n):
+            if kid_h[d, j] <= room:
+                fetch(at[j], tables)
+        for j in range(n):
+            if kid_h[d, j] <= room:
+                a = (move_axis[kid_move[d, j]] + k) % 3
+                even, odd = pair_at(at[j], inv_row[j, 0], inv_row[j, 1], inv_row[j, 2], tables)
+                kid_pair[d, j, a] = even | (odd << 8)
+                v, lv = of_parity(even, odd, parity[kids[base + j, 9]])
+                kid_h[d, j] = max(kid_h[d, j], v)
+                low[d, j] = min(low[d, j], lv)
+    _tie(d, n, low, kid_h, room)
+    for j in range(n):  # a survivor: its last row, and the moves its inverse rules out next
+        kid_ban[d, j] = 0
+        if kid_h[d, j] <= room:
+            m = kid_move[d, j]
+            a = move_axis[m]
+            premove(src_inv, si + a, kid_inv, (base + j) * 3 + a, pre[axis_moves[a, m]])
+            for a in range(3):
+                even, odd = unpack(kid_pair[d, j, a])
+                v, lv = of_parity(even, odd, parity[kids[base + j, 9]])
+                kid_ban[d, j] |= tight(v, lv, room, a)
     count[d] = n
     return n
 
@@ -217,15 +249,29 @@ def _tie(d, n, low, kid_h, room):  # pragma: no cover
 # long.
 @numba.njit(cache=True, _nrt=False)
 def search(
-    bound, budget, root, root_inv, walk, next_kid, path, ptr, moves, qtm, follow, tables, inverse
+    bound,
+    budget,
+    root,
+    root_inv,
+    root_pair,
+    walk,
+    next_kid,
+    path,
+    ptr,
+    moves,
+    qtm,
+    follow,
+    tables,
+    inverse,
 ):
     """Continue the walk of ``bound``; returns ``(status, nodes generated)``.
 
     Start a bound with ``ptr[0] = -1``: the walk expands ``root`` (a coordinates row, with
-    ``root_inv`` the cubie rows of its inverse) first.
+    ``root_inv`` the cubie rows of its inverse and ``root_pair`` their table values,
+    :func:`.lookups.inverse_pairs`) first.
     """
     nodes = 0
-    kids, kid_move, kid_h, count, _, kid_inv, kid_c, _, kid_ban = walk
+    kids, kid_move, kid_h, count, _, kid_inv, kid_c, _, kid_ban, kid_pair, _ = walk
     if ptr[0] < 0:  # arguments spelled out at both calls: numba inlines no call with *args
         nodes += _expand(
             0,
@@ -235,6 +281,7 @@ def search(
             0,
             99,
             0,
+            root_pair,
             path,
             moves,
             qtm,
@@ -272,6 +319,7 @@ def search(
             3 * t,
             kid_c[d, i],
             kid_ban[d, i],
+            kid_pair[d, i],
             path,
             moves,
             qtm,
@@ -297,8 +345,10 @@ def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.nda
         np.zeros((max_depth + 1, 18), np.int64),  # the smallest axis value of each child
         np.zeros(((max_depth + 1) * 54, INVERSE_WIDTH), np.uint8),  # inverse's rows, 3 a child
         np.zeros((max_depth + 1, 18), np.int64),  # corner value (or a bound from above)
-        np.zeros((18, 12), np.int64),  # scratch: one depth's inverses' coordinates, by axis
+        np.zeros((18, 4), np.int64),  # scratch: one axis's inverse coordinates of each child
         np.zeros((max_depth + 1, 18), np.int64),  # the moves a child's next move may not be
+        np.zeros((max_depth + 1, 18, 3), np.int64),  # its inverse's values by axis, a pair each
+        np.zeros(18, np.int64),  # scratch: one axis's entries of a depth's children
     )
     return (
         walk,

@@ -106,23 +106,51 @@ def entry(tw, fl, so, tables):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def pair(tw, fl, so, cs, tables):  # pragma: no cover
-    """The axis table's values of a coordinate for an even and an odd cube: the parity
-    tables keep both in a byte; the others' one value serves both."""
+def locate(tw, fl, so, cs, tables):  # pragma: no cover
+    """Where the axis table keeps a coordinate's value (0 with the small tables, which stay
+    in the cache): computed once a lookup, for its prefetch (:func:`fetch`) and its read
+    (:func:`pair_at`)."""
     if tables[5] == DENSE:
-        i = dense_entry(tw, fl, so, cs, tables)
+        return dense_entry(tw, fl, so, cs, tables)
+    if tables[5] != SMALL:
+        return entry(tw, fl, so, tables)
+    return np.int64(0)
+
+
+@numba.njit(cache=True, inline="always")
+def fetch(i, tables):  # pragma: no cover
+    """Prefetch the line of the axis table that holds entry ``i`` (:func:`locate`)."""
+    if tables[5] == DENSE:
+        prefetch(tables[9], i >> 2)
+    elif tables[5] == XLARGE:
+        prefetch(tables[9], i)
+    elif tables[5] == LARGE:
+        prefetch(tables[9], i >> 1)
+
+
+@numba.njit(cache=True, inline="always")
+def pair_at(i, tw, fl, so, tables):  # pragma: no cover
+    """The axis table's values of a coordinate for an even and an odd cube, from its entry
+    ``i`` (:func:`locate`): the parity tables keep both in a byte; the others' one value
+    serves both. A dense entry of 0 reads the small tables instead."""
+    if tables[5] == DENSE:
         code = np.int64((tables[9][i >> 2] >> ((i & 3) << 1)) & 3)
         v = tables[18] + code if code else small_value(tw, fl, so, tables)
         return v, v
-    if tables[5] != SMALL:
-        i = entry(tw, fl, so, tables)
-        if tables[5] == XLARGE:
-            both = np.int64(tables[9][i])  # even parity low, odd high
-            return both & 15, both >> 4
+    if tables[5] == XLARGE:
+        both = np.int64(tables[9][i])  # even parity low, odd high
+        return both & 15, both >> 4
+    if tables[5] == LARGE:
         v = np.int64((tables[9][i >> 1] >> ((i & 1) << 2)) & 15)
         return v, v
     v = small_value(tw, fl, so, tables)
     return v, v
+
+
+@numba.njit(cache=True, inline="always")
+def pair(tw, fl, so, cs, tables):  # pragma: no cover
+    """The axis table's values of a coordinate for an even and an odd cube."""
+    return pair_at(locate(tw, fl, so, cs, tables), tw, fl, so, tables)
 
 
 @numba.njit(cache=True, inline="always")
@@ -138,16 +166,6 @@ def value(tw, fl, so, cs, par, tables):  # pragma: no cover
     rule's (:func:`of_parity`)."""
     even, odd = pair(tw, fl, so, cs, tables)
     return of_parity(even, odd, par)
-
-
-@numba.njit(cache=True, inline="always")
-def fetch_entry(tw, fl, so, cs, tables):  # pragma: no cover
-    """Prefetch the large table's byte for a coordinate (its class word must be near)."""
-    if tables[5] == DENSE:
-        prefetch(tables[9], dense_entry(tw, fl, so, cs, tables) >> 2)
-        return
-    i = entry(tw, fl, so, tables)
-    prefetch(tables[9], i if tables[5] == XLARGE else i >> 1)
 
 
 @numba.njit(cache=True, inline="always")
@@ -196,3 +214,23 @@ def cubie_csep(c, r, inverse):  # pragma: no cover
         if c[r, i] < 4:
             mask |= 1 << i
     return np.int64(inverse[3][mask])
+
+
+@numba.njit(cache=True, inline="always")
+def unpack(p):  # pragma: no cover
+    """A pair of values kept in one integer (:func:`inverse_pairs`): even, odd."""
+    return p & 255, p >> 8
+
+
+@numba.njit(cache=True)
+def inverse_pairs(rows, inverse, tables):  # pragma: no cover
+    """(3,) int64: the pairs (:func:`pair`, ``even | odd << 8``) of the axis table's values
+    of the inverse whose cubie rows on each axis are ``rows`` (3, 40): what a walk's root
+    hands its children, which keep the value on the axis of the move that made them."""
+    out = np.empty(3, np.int64)
+    for a in range(3):
+        tw, fl, so = cubie_coordinates(rows, a, inverse)
+        cs = cubie_csep(rows, a, inverse) if tables[5] == DENSE else np.int64(0)
+        even, odd = pair(tw, fl, so, cs, tables)
+        out[a] = even | (odd << 8)
+    return out

@@ -127,7 +127,7 @@ class OptimalSolver:
         verify(settings.tables, settings.metric)  # a damaged file: one line, here
 
     def _walk(
-        self, bound: int, budget: int, root: tuple[np.ndarray, np.ndarray], walk: tuple
+        self, bound: int, budget: int, root: tuple[np.ndarray, ...], walk: tuple
     ) -> tuple[int, int]:
         args = (self._moves, self._qtm, self._follow, self._tables, self._inverse)
         return ida.search(bound, budget, *root, *walk, *args)
@@ -140,16 +140,16 @@ class OptimalSolver:
             cubes.append(invert_states(np.asarray(cube).reshape(54, 1))[:, 0])
         return max(int(lookups.heuristic(self._root(c)[0], self._tables)) for c in cubes)
 
-    @staticmethod
-    def _root(cube: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The walk's root: the cube's coordinates row (:mod:`.ida`) and its inverse's (3, 40)
-        cubie rows."""
+    def _root(self, cube: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The walk's root: the cube's coordinates row (:mod:`.ida`), its inverse's (3, 40)
+        cubie rows and the (3,) table values of those (:func:`.lookups.inverse_pairs`)."""
         row = np.empty(ida.ROW, np.int64)
         row[:9] = axis_coordinates(cube).ravel()
         row[9] = corner_index(cube) // 2187
         images = [conjugate(cube, k).reshape(54, 1) for k in AXIS_SYMMETRIES]
         row[10:] = [dense.corner_of(image)[0] // 2187 for image in images]  # csep
-        return row, inverse_cubies(np.asarray(cube))
+        rows = inverse_cubies(np.asarray(cube))
+        return row, rows, lookups.inverse_pairs(rows, self._inverse, self._tables)
 
     def solve(
         self,
