@@ -73,15 +73,14 @@ ROW: Final = 13
 
 
 @numba.njit(cache=True, inline="always")
-def _child(src, s, dst, t, m, tw_mv, fl_mv, so_mv, cp_mv, cs_mv, axis_moves):  # pragma: no cover
-    """Row ``t`` of ``dst``: the coordinates of row ``s`` of ``src`` after move ``m``."""
-    for a in range(3):
-        am = axis_moves[a, m]
-        dst[t, 3 * a] = tw_mv[src[s, 3 * a], am]
-        dst[t, 3 * a + 1] = fl_mv[src[s, 3 * a + 1], am]
-        dst[t, 3 * a + 2] = so_mv[src[s, 3 * a + 2], am]
-        dst[t, 10 + a] = cs_mv[src[s, 10 + a], am]
-    dst[t, 9] = cp_mv[src[s, 9], m]
+def _child(src, s, dst, t, m, a, tw_mv, fl_mv, so_mv, cs_mv, axis_moves):  # pragma: no cover
+    """Row ``t`` of ``dst``, axis ``a``'s columns: the coordinates of row ``s`` of ``src``'s
+    image on that axis after move ``m``."""
+    am = axis_moves[a, m]
+    dst[t, 3 * a] = tw_mv[src[s, 3 * a], am]
+    dst[t, 3 * a + 1] = fl_mv[src[s, 3 * a + 1], am]
+    dst[t, 3 * a + 2] = so_mv[src[s, 3 * a + 2], am]
+    dst[t, 10 + a] = cs_mv[src[s, 10 + a], am]
 
 
 @numba.njit(cache=True)
@@ -150,7 +149,9 @@ def _expand(  # pragma: no cover
     for m in moves:
         if _allowed(path, d, m, qtm, follow) and not banned(src_ban, m, move_axis):
             t = base + n
-            _child(src, s, kids, t, m, tw_mv, fl_mv, so_mv, cp_mv, cs_mv, axis_moves)
+            for a in range(1 if mode == DENSE else 3):  # the dense walk's others: below
+                _child(src, s, kids, t, m, a, tw_mv, fl_mv, so_mv, cs_mv, axis_moves)
+            kids[t, 9] = cp_mv[src[s, 9], m]
             kid_move[d, n] = m
             n += 1
     if read_c:
@@ -171,6 +172,11 @@ def _expand(  # pragma: no cover
         for j in range(n):  # the prefetches back to back, so that their misses overlap
             if a == 0 or kid_h[d, j] <= room:
                 fetch(at[j], tables)
+        if a == 0 and mode == DENSE:  # arithmetic while the first reads are under way
+            for j in range(n):
+                for b in range(1, 3):
+                    m = kid_move[d, j]
+                    _child(src, s, kids, base + j, m, b, tw_mv, fl_mv, so_mv, cs_mv, axis_moves)
         for j in range(n):
             t = base + j
             if a == 0:

@@ -95,11 +95,20 @@ class OptimalSolver:
         self.version = "1"
         s = self.settings
         mv = move_tables()
-        moving = (mv["twist"], mv["flip"], mv["sorted"], mv["cperm"], AXIS_MOVES)
+        # 16-bit move and conjugation tables: every value fits, and half the bytes keep more
+        # of them in the cache beside the walk's other reads
+        moving = (
+            *(mv[k].astype(np.uint16) for k in ("twist", "flip", "sorted", "cperm")),
+            AXIS_MOVES,
+        )
         loaded = tuple(np.asarray(t) for t in load(s.tables, s.metric, folder, progress))
         empty = np.zeros(1, np.uint8)
         edge = dense.edges()
-        conj = (edge.flip_conj, edge.slice_conj, edge.mask, _csep_moves(), dense.BASE[s.metric])
+        conj = (
+            *(t.astype(np.uint16) for t in (edge.flip_conj, edge.slice_conj, edge.mask)),
+            _csep_moves(),
+            dense.BASE[s.metric],
+        )
         if s.tables == "small":
             none = (empty, np.zeros(1, np.uint32), np.zeros((1, 16), np.int32))
             reads = (lookups.SMALL, *loaded, empty, *none)  # no corner table
