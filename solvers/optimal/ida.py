@@ -55,8 +55,10 @@ from .lookups import (
     fetch,
     locate,
     of_parity,
+    pack,
     pair_at,
     premove,
+    small_value,
     tight,
     unpack,
 )
@@ -144,6 +146,10 @@ def _expand(  # pragma: no cover
     far_words = mode == LARGE or mode == XLARGE  # the dense table's words stay in the cache
     pre = inverse[0]
     read_c = mode != SMALL and src_c + 1 > room
+    # A child's own value at most the dense table's base can neither prune it nor, by the tie
+    # rule, raise its bound past ``room`` unless ``room`` is at most the base. Its inverse's
+    # values are handed on to its children, whose room is one less.
+    near = room <= tables[18]
     base = d * 18  # depth d's rows of kids
     n = 0
     for m in moves:
@@ -186,7 +192,7 @@ def _expand(  # pragma: no cover
                 low[d, j] = 99
             if kid_h[d, j] <= room:
                 tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
-                even, odd = pair_at(at[j], tw, fl, so, tables)
+                even, odd = pair_at(at[j], tw, fl, so, tables, near)
                 v, lv = of_parity(even, odd, parity[kids[t, 9]])
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
@@ -194,8 +200,11 @@ def _expand(  # pragma: no cover
     for j in range(n):  # the inverse's value on the move's axis: the node's
         if kid_h[d, j] <= room:
             a = move_axis[kid_move[d, j]]
-            kid_pair[d, j, a] = src_pair[a]
             even, odd = unpack(src_pair[a])
+            if even < 0 and room <= tables[18] + 1:  # not read where it could not matter
+                tw, fl, so = cubie_coordinates(src_inv, si + a, inverse)
+                even = odd = small_value(tw, fl, so, tables)
+            kid_pair[d, j, a] = pack(even, odd)
             v, lv = of_parity(even, odd, parity[kids[base + j, 9]])
             kid_h[d, j] = max(kid_h[d, j], v)
             low[d, j] = lv
@@ -220,8 +229,9 @@ def _expand(  # pragma: no cover
         for j in range(n):
             if kid_h[d, j] <= room:
                 a = (move_axis[kid_move[d, j]] + k) % 3
-                even, odd = pair_at(at[j], inv_row[j, 0], inv_row[j, 1], inv_row[j, 2], tables)
-                kid_pair[d, j, a] = even | (odd << 8)
+                tw, fl, so = inv_row[j, 0], inv_row[j, 1], inv_row[j, 2]
+                even, odd = pair_at(at[j], tw, fl, so, tables, room <= tables[18] + 1)
+                kid_pair[d, j, a] = pack(even, odd)
                 v, lv = of_parity(even, odd, parity[kids[base + j, 9]])
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)

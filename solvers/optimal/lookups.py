@@ -129,13 +129,18 @@ def fetch(i, tables):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def pair_at(i, tw, fl, so, tables):  # pragma: no cover
+def pair_at(i, tw, fl, so, tables, near=True):  # pragma: no cover
     """The axis table's values of a coordinate for an even and an odd cube, from its entry
     ``i`` (:func:`locate`): the parity tables keep both in a byte; the others' one value
-    serves both. A dense entry of 0 reads the small tables instead."""
+    serves both. A dense entry of 0 (a distance at most the table's base) reads the small
+    tables instead, unless ``near`` is false: where every value at most the base is too small
+    to matter, -1 stands for it (no bound, and no tie: :func:`heuristic`) and the read is
+    saved."""
     if tables[5] == DENSE:
         code = np.int64((tables[9][i >> 2] >> ((i & 3) << 1)) & 3)
-        v = tables[18] + code if code else small_value(tw, fl, so, tables)
+        if code:
+            return tables[18] + code, tables[18] + code
+        v = small_value(tw, fl, so, tables) if near else np.int64(-1)
         return v, v
     if tables[5] == XLARGE:
         both = np.int64(tables[9][i])  # even parity low, odd high
@@ -217,14 +222,22 @@ def cubie_csep(c, r, inverse):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
+def pack(even, odd):  # pragma: no cover
+    """A pair of values (:func:`pair_at`) in one integer, -1 for a value not read."""
+    return even | (odd << 8) if even >= 0 else np.int64(-1)
+
+
+@numba.njit(cache=True, inline="always")
 def unpack(p):  # pragma: no cover
-    """A pair of values kept in one integer (:func:`inverse_pairs`): even, odd."""
+    """The pair :func:`pack` keeps: even, odd."""
+    if p < 0:
+        return np.int64(-1), np.int64(-1)
     return p & 255, p >> 8
 
 
 @numba.njit(cache=True)
 def inverse_pairs(rows, inverse, tables):  # pragma: no cover
-    """(3,) int64: the pairs (:func:`pair`, ``even | odd << 8``) of the axis table's values
+    """(3,) int64: the pairs (:func:`pair`, :func:`pack`) of the axis table's values
     of the inverse whose cubie rows on each axis are ``rows`` (3, 40): what a walk's root
     hands its children, which keep the value on the axis of the move that made them."""
     out = np.empty(3, np.int64)
@@ -232,5 +245,5 @@ def inverse_pairs(rows, inverse, tables):  # pragma: no cover
         tw, fl, so = cubie_coordinates(rows, a, inverse)
         cs = cubie_csep(rows, a, inverse) if tables[5] == DENSE else np.int64(0)
         even, odd = pair(tw, fl, so, cs, tables)
-        out[a] = even | (odd << 8)
+        out[a] = pack(even, odd)
     return out
