@@ -150,6 +150,10 @@ def _expand(  # pragma: no cover
     # rule, raise its bound past ``room`` unless ``room`` is at most the base. Its inverse's
     # values are handed on to its children, whose room is one less.
     near = room <= tables[18]
+    # The dense table's reads cost one cache miss each, so it reads an axis at a time; the
+    # others' cost two (a class word, then the entry), whose overlap is worth more than the
+    # reads a pruned child saves, so they ask for every axis at once.
+    lazy = mode == DENSE
     base = d * 18  # depth d's rows of kids
     n = 0
     for m in moves:
@@ -170,15 +174,17 @@ def _expand(  # pragma: no cover
             for a in range(3):
                 prefetch(words, kids[base + j, 3 * a + 1] * N_SORTED + kids[base + j, 3 * a + 2])
     for a in range(3):  # the children's own values, an axis at a time
-        for j in range(n):
-            if a == 0 or kid_h[d, j] <= room:
-                t = base + j
-                tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
-                at[j] = locate(tw, fl, so, kids[t, 10 + a], tables)
-        for j in range(n):  # the prefetches back to back, so that their misses overlap
-            if a == 0 or kid_h[d, j] <= room:
-                fetch(at[j], tables)
-        if a == 0 and mode == DENSE:  # arithmetic while the first reads are under way
+        if lazy or a == 0:  # the other tables: every axis at once (below)
+            for b in range(a, a + 1 if lazy else 3):
+                for j in range(n):
+                    if a == 0 or kid_h[d, j] <= room:
+                        t = base + j
+                        tw, fl, so = kids[t, 3 * b], kids[t, 3 * b + 1], kids[t, 3 * b + 2]
+                        at[b, j] = locate(tw, fl, so, kids[t, 10 + b], tables)
+                for j in range(n):  # the prefetches back to back, so that their misses overlap
+                    if a == 0 or kid_h[d, j] <= room:
+                        fetch(at[b, j], tables)
+        if a == 0 and lazy:  # arithmetic while the first reads are under way
             for j in range(n):
                 for b in range(1, 3):
                     m = kid_move[d, j]
@@ -192,7 +198,7 @@ def _expand(  # pragma: no cover
                 low[d, j] = 99
             if kid_h[d, j] <= room:
                 tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
-                even, odd = pair_at(at[j], tw, fl, so, tables, near)
+                even, odd = pair_at(at[a, j], tw, fl, so, tables, near)
                 v, lv = of_parity(even, odd, parity[kids[t, 9]])
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
@@ -208,29 +214,38 @@ def _expand(  # pragma: no cover
             v, lv = of_parity(even, odd, parity[kids[base + j, 9]])
             kid_h[d, j] = max(kid_h[d, j], v)
             low[d, j] = lv
+    inv_near = room <= tables[18] + 1
     for k in range(1, 3):  # the other two axes: rows, coordinates, then the reads
-        for j in range(n):
-            if kid_h[d, j] <= room:
-                m = kid_move[d, j]
-                a = (move_axis[m] + k) % 3
-                r = (base + j) * 3 + a
-                premove(src_inv, si + a, kid_inv, r, pre[axis_moves[a, m]])
-                tw, fl, so = cubie_coordinates(kid_inv, r, inverse)
-                cs = cubie_csep(kid_inv, r, inverse) if mode == DENSE else np.int64(0)
-                inv_row[j, 0], inv_row[j, 1], inv_row[j, 2], inv_row[j, 3] = tw, fl, so, cs
-                if far_words:
-                    prefetch(words, fl * N_SORTED + so)
-        for j in range(n):
-            if kid_h[d, j] <= room:
-                at[j] = locate(inv_row[j, 0], inv_row[j, 1], inv_row[j, 2], inv_row[j, 3], tables)
-        for j in range(n):
-            if kid_h[d, j] <= room:
-                fetch(at[j], tables)
+        if lazy or k == 1:
+            for q in range(k, k + 1 if lazy else 3):
+                for j in range(n):
+                    if kid_h[d, j] <= room:
+                        m = kid_move[d, j]
+                        a = (move_axis[m] + q) % 3
+                        r = (base + j) * 3 + a
+                        premove(src_inv, si + a, kid_inv, r, pre[axis_moves[a, m]])
+                        tw, fl, so = cubie_coordinates(kid_inv, r, inverse)
+                        cs = cubie_csep(kid_inv, r, inverse) if mode == DENSE else np.int64(0)
+                        c0 = 4 * q - 4
+                        inv_row[j, c0], inv_row[j, c0 + 1], inv_row[j, c0 + 2] = tw, fl, so
+                        inv_row[j, c0 + 3] = cs
+                        if far_words:
+                            prefetch(words, fl * N_SORTED + so)
+            for q in range(k, k + 1 if lazy else 3):
+                c0 = 4 * q - 4
+                for j in range(n):
+                    if kid_h[d, j] <= room:
+                        tw, fl, so = inv_row[j, c0], inv_row[j, c0 + 1], inv_row[j, c0 + 2]
+                        at[q, j] = locate(tw, fl, so, inv_row[j, c0 + 3], tables)
+                for j in range(n):
+                    if kid_h[d, j] <= room:
+                        fetch(at[q, j], tables)
+        c0 = 4 * k - 4
         for j in range(n):
             if kid_h[d, j] <= room:
                 a = (move_axis[kid_move[d, j]] + k) % 3
-                tw, fl, so = inv_row[j, 0], inv_row[j, 1], inv_row[j, 2]
-                even, odd = pair_at(at[j], tw, fl, so, tables, room <= tables[18] + 1)
+                tw, fl, so = inv_row[j, c0], inv_row[j, c0 + 1], inv_row[j, c0 + 2]
+                even, odd = pair_at(at[k, j], tw, fl, so, tables, inv_near)
                 kid_pair[d, j, a] = pack(even, odd)
                 v, lv = of_parity(even, odd, parity[kids[base + j, 9]])
                 kid_h[d, j] = max(kid_h[d, j], v)
@@ -361,10 +376,10 @@ def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.nda
         np.zeros((max_depth + 1, 18), np.int64),  # the smallest axis value of each child
         np.zeros(((max_depth + 1) * 54, INVERSE_WIDTH), np.uint8),  # inverse's rows, 3 a child
         np.zeros((max_depth + 1, 18), np.int64),  # corner value (or a bound from above)
-        np.zeros((18, 4), np.int64),  # scratch: one axis's inverse coordinates of each child
+        np.zeros((18, 8), np.int64),  # scratch: two axes' inverse coordinates of each child
         np.zeros((max_depth + 1, 18), np.int64),  # the moves a child's next move may not be
         np.zeros((max_depth + 1, 18, 3), np.int64),  # its inverse's values by axis, a pair each
-        np.zeros(18, np.int64),  # scratch: one axis's entries of a depth's children
+        np.zeros((3, 18), np.int64),  # scratch: the entries of a depth's children by axis
     )
     return (
         walk,
