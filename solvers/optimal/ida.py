@@ -154,6 +154,9 @@ def _expand(  # pragma: no cover
     # others' cost two (a class word, then the entry), whose overlap is worth more than the
     # reads a pruned child saves, so they ask for every axis at once.
     lazy = mode == DENSE
+    # The corner permutation names the corner entry and the parity; with neither read
+    # (the dense table reads no parity), only a survivor's is worked out
+    early_cp = read_c or mode == XLARGE
     base = d * 18  # depth d's rows of kids
     n = 0
     for m in moves:
@@ -161,7 +164,8 @@ def _expand(  # pragma: no cover
             t = base + n
             for a in range(1 if mode == DENSE else 3):  # the dense walk's others: below
                 _child(src, s, kids, t, m, a, tw_mv, fl_mv, so_mv, cs_mv, axis_moves)
-            kids[t, 9] = cp_mv[src[s, 9], m]
+            if early_cp:
+                kids[t, 9] = cp_mv[src[s, 9], m]
             kid_move[d, n] = m
             n += 1
     if read_c:
@@ -199,7 +203,7 @@ def _expand(  # pragma: no cover
             if kid_h[d, j] <= room:
                 tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
                 even, odd = pair_at(at[a, j], tw, fl, so, tables, near)
-                v, lv = of_parity(even, odd, parity[kids[t, 9]])
+                v, lv = of_parity(even, odd, parity[kids[t, 9]] if mode == XLARGE else 0)
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
     _tie(d, n, low, kid_h, room)
@@ -211,7 +215,7 @@ def _expand(  # pragma: no cover
                 tw, fl, so = cubie_coordinates(src_inv, si + a, inverse)
                 even = odd = small_value(tw, fl, so, tables)
             kid_pair[d, j, a] = pack(even, odd)
-            v, lv = of_parity(even, odd, parity[kids[base + j, 9]])
+            v, lv = of_parity(even, odd, parity[kids[base + j, 9]] if mode == XLARGE else 0)
             kid_h[d, j] = max(kid_h[d, j], v)
             low[d, j] = lv
     inv_near = room <= tables[18] + 1
@@ -247,7 +251,7 @@ def _expand(  # pragma: no cover
                 tw, fl, so = inv_row[j, c0], inv_row[j, c0 + 1], inv_row[j, c0 + 2]
                 even, odd = pair_at(at[k, j], tw, fl, so, tables, inv_near)
                 kid_pair[d, j, a] = pack(even, odd)
-                v, lv = of_parity(even, odd, parity[kids[base + j, 9]])
+                v, lv = of_parity(even, odd, parity[kids[base + j, 9]] if mode == XLARGE else 0)
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
     _tie(d, n, low, kid_h, room)
@@ -257,9 +261,11 @@ def _expand(  # pragma: no cover
             m = kid_move[d, j]
             a = move_axis[m]
             premove(src_inv, si + a, kid_inv, (base + j) * 3 + a, pre[axis_moves[a, m]])
+            if not early_cp:
+                kids[base + j, 9] = cp_mv[src[s, 9], m]
             for a in range(3):
                 even, odd = unpack(kid_pair[d, j, a])
-                v, lv = of_parity(even, odd, parity[kids[base + j, 9]])
+                v, lv = of_parity(even, odd, parity[kids[base + j, 9]] if mode == XLARGE else 0)
                 kid_ban[d, j] |= tight(v, lv, room, a)
     count[d] = n
     return n
