@@ -104,6 +104,29 @@ def test_the_xlarge_entries_split_the_large_ones_by_parity() -> None:
 
 
 @pytest.mark.parametrize("metric", ["htm", "qtm"])
+def test_deeper_than_the_dense_base_the_dense_walk_meets_the_large_walks_answer(metric) -> None:
+    """Cubes 16 face turns (no face twice in a row) from a seed, whose bounds pass the dense
+    table's base: there the walk reads an entry of 0 as no bound without its small tables,
+    and hands its children the inverse's values; the answer must still be the large tables'
+    move for move."""
+    if not (_built(metric) and _built(metric, "dense")):
+        pytest.skip(f"the large and dense {metric} tables are not both built in {TABLES}")
+    rng = np.random.default_rng(13)
+    for _ in range(3):
+        moves: list[int] = []
+        while len(moves) < 16:  # no face twice in a row
+            m = int(rng.integers(0, 18))
+            if not moves or m // 3 != moves[-1] // 3:
+                moves.append(m)
+        cube = apply_sequence(SOLVED, moves)
+        dense_answer = _solver(metric, "dense").solve(cube, Budget(wall_seconds=3600))
+        large_answer = _solver(metric).solve(cube, Budget(wall_seconds=3600))
+        key = f"optimal_{metric}"
+        assert dense_answer.info[key] == large_answer.info[key] > dense.BASE[metric]
+        assert dense_answer.moves == large_answer.moves
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
 def test_a_cube_and_its_conjugates_read_one_dense_entry_value(metric) -> None:
     """Where a corner class's representative is fixed by some symmetries, several entries
     hold one cube; the build must give them all its value (and its conjugates share it)."""
