@@ -85,6 +85,12 @@ def _child(src, s, dst, t, m, a, tw_mv, fl_mv, so_mv, cs_mv, axis_moves):  # pra
     dst[t, 10 + a] = cs_mv[src[s, 10 + a], am]
 
 
+@numba.njit(cache=True, inline="always")
+def _parity(kids, t, parity, mode):  # pragma: no cover
+    """Row ``t``'s corner parity with the xlarge tables; the others' values ignore it."""
+    return parity[kids[t, 9]] if mode == XLARGE else 0
+
+
 @numba.njit(cache=True)
 def _allowed(path, d, m, qtm, follow):  # pragma: no cover
     if d == 0:
@@ -150,12 +156,10 @@ def _expand(  # pragma: no cover
     # rule, raise its bound past ``room`` unless ``room`` is at most the base. Its inverse's
     # values are handed on to its children, whose room is one less.
     near = room <= tables[18]
-    # The dense table's reads cost one cache miss each, so it reads an axis at a time; the
-    # others' cost two (a class word, then the entry), whose overlap is worth more than the
-    # reads a pruned child saves, so they ask for every axis at once.
+    # A dense read is one cache miss: an axis at a time. The others' are two (class word,
+    # entry), whose overlap is worth more than a pruned child's saved reads: every axis at once.
     lazy = mode == DENSE
-    # The corner permutation names the corner entry and the parity; with neither read
-    # (the dense table reads no parity), only a survivor's is worked out
+    # the corner permutation names the corner entry and the parity: else a survivor's only
     early_cp = read_c or mode == XLARGE
     base = d * 18  # depth d's rows of kids
     n = 0
@@ -203,7 +207,7 @@ def _expand(  # pragma: no cover
             if kid_h[d, j] <= room:
                 tw, fl, so = kids[t, 3 * a], kids[t, 3 * a + 1], kids[t, 3 * a + 2]
                 even, odd = pair_at(at[a, j], tw, fl, so, tables, near)
-                v, lv = of_parity(even, odd, parity[kids[t, 9]] if mode == XLARGE else 0)
+                v, lv = of_parity(even, odd, _parity(kids, t, parity, mode))
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
     _tie(d, n, low, kid_h, room)
@@ -215,7 +219,7 @@ def _expand(  # pragma: no cover
                 tw, fl, so = cubie_coordinates(src_inv, si + a, inverse)
                 even = odd = small_value(tw, fl, so, tables)
             kid_pair[d, j, a] = pack(even, odd)
-            v, lv = of_parity(even, odd, parity[kids[base + j, 9]] if mode == XLARGE else 0)
+            v, lv = of_parity(even, odd, _parity(kids, base + j, parity, mode))
             kid_h[d, j] = max(kid_h[d, j], v)
             low[d, j] = lv
     inv_near = room <= tables[18] + 1
@@ -251,7 +255,7 @@ def _expand(  # pragma: no cover
                 tw, fl, so = inv_row[j, c0], inv_row[j, c0 + 1], inv_row[j, c0 + 2]
                 even, odd = pair_at(at[k, j], tw, fl, so, tables, inv_near)
                 kid_pair[d, j, a] = pack(even, odd)
-                v, lv = of_parity(even, odd, parity[kids[base + j, 9]] if mode == XLARGE else 0)
+                v, lv = of_parity(even, odd, _parity(kids, base + j, parity, mode))
                 kid_h[d, j] = max(kid_h[d, j], v)
                 low[d, j] = min(low[d, j], lv)
     _tie(d, n, low, kid_h, room)
@@ -265,7 +269,7 @@ def _expand(  # pragma: no cover
                 kids[base + j, 9] = cp_mv[src[s, 9], m]
             for a in range(3):
                 even, odd = unpack(kid_pair[d, j, a])
-                v, lv = of_parity(even, odd, parity[kids[base + j, 9]] if mode == XLARGE else 0)
+                v, lv = of_parity(even, odd, _parity(kids, base + j, parity, mode))
                 kid_ban[d, j] |= tight(v, lv, room, a)
     count[d] = n
     return n
