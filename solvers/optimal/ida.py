@@ -1,8 +1,8 @@
 """Iterative-deepening A* over Kociemba's coordinates, compiled with numba.
 
 One call of :func:`search` walks the depth-first tree of one cost bound: canonical move
-sequences (no face twice in a row in face turns, no undone or tripled quarter turn in quarter
-turns, opposite faces in one order), pruned wherever depth + lower bound exceeds the bound.
+sequences (no face twice in a row in face turns; in quarter turns a half turn only as two
+clockwise turns; opposite faces in one order), pruned where depth + bound exceeds the bound.
 The walk keeps its whole position in arrays the caller owns, so it can stop after a number
 of nodes and continue from where it stopped: the caller checks its clock between calls.
 
@@ -25,9 +25,8 @@ the node's children on that axis are not generated (``kid_ban``, :func:`banned`)
 nxopt and nissy's H48 use the same argument. Only subtrees without a solution are skipped, so
 the walk meets the same first solution.
 
-``inverse`` holds what the inverse's lookups need: the (18, 40) cubie rows that relabel an
-inverse's pieces when a move is played (:func:`.coords.premove_table`) and the two small
-lookups that turn a cubie row's slice edges into the sorted-slice coordinate.
+``inverse``: the (18, 40) rows that relabel an inverse's pieces as a move is played
+(:func:`.coords.premove_table`), and the lookups from a row to its coordinates.
 
 Coordinates of a node, one row of ``coords`` (13,): twist, flip and sorted slice of the
 image on each of the three axes (U-D, R-L, F-B), the corner permutation, then the corners'
@@ -99,8 +98,8 @@ def _allowed(path, d, m, qtm, follow):  # pragma: no cover
     if not qtm:
         return follow[p, m]
     fm, fp = m // 3, p // 3
-    if fm == fp:  # the same face: a second quarter turn the same way, never a third
-        return m == p and (d < 2 or path[d - 2] != p)
+    if fm == fp:  # the same face: a second clockwise turn (U' U' is U U), never a third
+        return m == p and m % 3 == 0 and (d < 2 or path[d - 2] != p)
     return not (fm == (fp + 3) % 6 and fm < fp)
 
 
@@ -145,16 +144,15 @@ def _expand(  # pragma: no cover
     left, and a turn of an axis keeps that axis's coset; nxopt uses the same), so it is not
     read, and the inverse's cubie rows on the other two axes are computed as they are needed.
     """
-    kids, kid_move, kid_h, count, low, kid_inv, kid_c, inv_row, kid_ban, kid_pair, at = walk
+    kids, kid_move, kid_h, count, low, kid_inv, kid_c, inv_row, kid_ban, kid_pair, at, only = walk
     tw_mv, fl_mv, so_mv, cp_mv, axis_moves, mode = tables[:6]
     corners, words, parity, move_axis = tables[8], tables[10], tables[12], tables[13]
     cs_mv = tables[17]
     far_words = mode == LARGE or mode == XLARGE  # the dense table's words stay in the cache
     pre = inverse[0]
     read_c = mode != SMALL and src_c + 1 > room
-    # A child's own value at most the dense table's base can neither prune it nor, by the tie
-    # rule, raise its bound past ``room`` unless ``room`` is at most the base. Its inverse's
-    # values are handed on to its children, whose room is one less.
+    # A child's own value at most the dense table's base cannot prune it, nor (the tie rule)
+    # raise its bound past ``room``, unless ``room`` is at most the base (the inverse's: + 1).
     near = room <= tables[18]
     # A dense read is one cache miss: an axis at a time. The others' are two (class word,
     # entry), whose overlap is worth more than a pruned child's saved reads: every axis at once.
@@ -163,8 +161,10 @@ def _expand(  # pragma: no cover
     early_cp = read_c or mode == XLARGE
     base = d * 18  # depth d's rows of kids
     n = 0
-    for m in moves:
-        if _allowed(path, d, m, qtm, follow) and not banned(src_ban, m, move_axis):
+    for m in moves:  # ``only[d]``: the one move allowed at depth d (a task's prefix), or -1
+        if (only[d] < 0 or m == only[d]) and _allowed(path, d, m, qtm, follow):
+            if banned(src_ban, m, move_axis):
+                continue
             t = base + n
             for a in range(1 if mode == DENSE else 3):  # the dense walk's others: below
                 _child(src, s, kids, t, m, a, tw_mv, fl_mv, so_mv, cs_mv, axis_moves)
@@ -312,7 +312,7 @@ def search(
     :func:`.lookups.inverse_pairs`) first.
     """
     nodes = 0
-    kids, kid_move, kid_h, count, _, kid_inv, kid_c, _, kid_ban, kid_pair, _ = walk
+    kids, kid_move, kid_h, count, _, kid_inv, kid_c, _, kid_ban, kid_pair, _, _ = walk
     if ptr[0] < 0:  # arguments spelled out at both calls: numba inlines no call with *args
         nodes += _expand(
             0,
@@ -374,10 +374,9 @@ def search(
 
 
 def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray, np.ndarray]:
-    """Fresh arrays for a walk up to ``max_depth``: the children of each depth (their
-    coordinates, moves, bounds, count, smallest axis value, inverse's cubie rows and corner
-    value, and room for one depth's inverse coordinates), the next child to visit, the path
-    and the depth."""
+    """Fresh arrays for a walk up to ``max_depth``: the children of each depth (coordinates,
+    moves, bounds, count, smallest axis value, inverse's rows, corner value, bans, ...) and
+    the moves a task fixes (:mod:`.tasks`), the next child to visit, the path and the depth."""
     walk = (
         np.zeros(((max_depth + 1) * 18, ROW), np.int64),  # row depth * 18 + child
         np.zeros((max_depth + 1, 18), np.int64),
@@ -390,6 +389,7 @@ def new_walk(max_depth: int) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.nda
         np.zeros((max_depth + 1, 18), np.int64),  # the moves a child's next move may not be
         np.zeros((max_depth + 1, 18, 3), np.int64),  # its inverse's values by axis, a pair each
         np.zeros((3, 18), np.int64),  # scratch: the entries of a depth's children by axis
+        np.full(max_depth + 1, -1, np.int64),  # the one move allowed at a depth, or -1: any
     )
     return (
         walk,

@@ -49,9 +49,14 @@ from ..patterns.coords import (
 from ..patterns.flipslice import conjugation_tables, packed
 from ..patterns.tables import Progress, ensure, load, metric_moves, verify
 from . import ida, lookups
+from .tasks import DEPTH, Tasks, search_tasks
 
 CHUNK_NODES = 1 << 21
 """Nodes between two looks at the clock (a few hundredths of a second)."""
+TASK_NODES = 1 << 17
+"""A bound after one of at least this many nodes is walked as tasks (:mod:`.tasks`): below
+it, a bound costs too little for the order to matter, and a task's fixed prefix is walked
+again for each task."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +131,7 @@ class OptimalSolver:
         self._moves = metric_moves(s.metric).astype(np.int64)
         self._qtm = s.metric == "qtm"
         self._follow = np.ascontiguousarray(CANONICAL_FOLLOW)
+        self._tasks = Tasks(self._moves, self._qtm, self._follow)
         self.solve(np.asarray(apply_sequence(SOLVED, [0]), np.uint8), Budget())  # compile
 
     @classmethod
@@ -136,10 +142,20 @@ class OptimalSolver:
         verify(settings.tables, settings.metric)  # a damaged file: one line, here
 
     def _walk(
-        self, bound: int, budget: int, root: tuple[np.ndarray, ...], walk: tuple
+        self,
+        bound: int,
+        budget: int,
+        root: tuple[np.ndarray, ...],
+        walk: tuple,
+        tasks: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
     ) -> tuple[int, int]:
+        """Continue the walk of ``bound``, as :mod:`.tasks` has it with ``tasks`` (the
+        order, each task's nodes so far and the cursor)."""
         args = (self._moves, self._qtm, self._follow, self._tables, self._inverse)
-        return ida.search(bound, budget, *root, *walk, *args)
+        if tasks is None:
+            return ida.search(bound, budget, *root, *walk, *args)
+        prefixes = self._tasks.prefixes
+        return search_tasks(bound, budget, tasks[0], prefixes, *tasks[1:], *root, *walk, *args)
 
     def lower_bound(self, cube: np.ndarray, inverse: bool = True) -> int:
         """The tables' bound on ``cube``'s distance, with ``inverse`` the larger of the cube's
@@ -209,13 +225,25 @@ class OptimalSolver:
             bound += 1
         walk, root = ida.new_walk(limit + 1), self._root(cube)
         nodes, step = 0, 2 if self._qtm else 1
+        last, counts = 0, None  # the bound before: its nodes, and its tasks' (when tasks)
         while bound <= limit:
             walk[3][0] = -1
+            plan = None
+            if last >= TASK_NODES and bound > DEPTH:
+                order = self._tasks.order(counts)
+                counts = np.zeros(len(order), np.int64)
+                plan = (order, counts, np.zeros(1, np.int64))
+            else:
+                counts = None
+            last = nodes
             while True:
                 chunk = CHUNK_NODES
                 if budget.max_nodes is not None:
                     chunk = min(chunk, budget.max_nodes - nodes)
-                status, spent = self._walk(bound, chunk, root, walk)
+                if plan is None:
+                    status, spent = self._walk(bound, chunk, root, walk)
+                else:
+                    status, spent = self._walk(bound, chunk, root, walk, plan)
                 nodes += spent
                 if status == ida.EXHAUSTED:
                     break
@@ -230,6 +258,7 @@ class OptimalSolver:
                     return self._gave_up(nodes, bound, "nodes")
                 if budget.now() > deadline:  # "time": the record says timeout
                     return self._gave_up(nodes, bound, "time")
+            last = nodes - last
             bound += step
         if shortest is not None:
             proof = f"{_proof(proved)}; a known solution is this long"
