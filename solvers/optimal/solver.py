@@ -235,7 +235,7 @@ class OptimalSolver:
                 plan = (order, counts, np.zeros(1, np.int64))
             else:
                 counts = None
-            last = nodes
+            before = nodes
             while True:
                 chunk = CHUNK_NODES
                 if budget.max_nodes is not None:
@@ -258,7 +258,7 @@ class OptimalSolver:
                     return self._gave_up(nodes, bound, "nodes")
                 if budget.now() > deadline:  # "time": the record says timeout
                     return self._gave_up(nodes, bound, "time")
-            last = nodes - last
+            last = nodes - before
             bound += step
         if shortest is not None:
             proof = f"{_proof(proved)}; a known solution is this long"
