@@ -3,7 +3,7 @@
 Iterative deepening spends most of a deep solve in its last bound, and that bound stops at
 its first solution: the sooner the walk reaches the part of the tree that holds one, the less
 of the bound it walks. The tree's top is cut into tasks, one per canonical sequence of
-``DEPTH`` moves (43,254 in face turns, 11,532 in quarter turns), each walked on its own with
+``DEPTH`` moves (43,254 in face turns, 10,011 in quarter turns), each walked on its own with
 its prefix fixed (``only`` in :mod:`.ida`). A bound walked this way counts each task's nodes;
 the next bound walks the tasks densest first, the nodes a task took divided by the canonical
 sequences that go on from its prefix (a prefix ending in U has more than one ending in D).
