@@ -39,7 +39,7 @@ from cubebench.harness.records.provenance import machine_info
 from cubebench.harness.suites.generate import DEV_SEED, random_state_instances
 from cubebench.solvers.optimal import ida
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
-from cubebench.solvers.optimal.tasks import AHEAD, DEPTH, Tasks, _sequences, _weights
+from cubebench.solvers.optimal.tasks import DEPTH, Tasks
 from cubebench.solvers.patterns.coords import corner_parity
 
 ORDERS = ("walk", "densest", "unweighted", "growth")
@@ -104,9 +104,7 @@ def _fine_tasks(solver: OptimalSolver, depth: int) -> tuple[Tasks, np.ndarray]:
     """Tasks of ``depth`` moves put in the solver's place, and the solver's own task each
     one's prefix falls in (the cut to score its orders on as well)."""
     own = solver._tasks
-    fine = Tasks.__new__(Tasks)
-    fine.prefixes = _sequences(depth, solver._moves, solver._qtm, solver._follow)
-    fine.weights = _weights(fine.prefixes, solver._moves, solver._qtm, solver._follow, AHEAD)
+    fine = Tasks(solver._moves, solver._qtm, solver._follow, depth)
     index = {tuple(row): i for i, row in enumerate(own.prefixes.tolist())}
     group = np.array([index[tuple(row[:DEPTH])] for row in fine.prefixes.tolist()], np.int64)
     solver._tasks = fine

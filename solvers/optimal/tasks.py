@@ -86,10 +86,13 @@ def _weights(prefixes, moves, qtm, follow, ahead):  # pragma: no cover
 
 
 class Tasks:
-    """A metric's tasks: their prefixes (n, DEPTH) and weights (n,)."""
+    """A metric's tasks: their prefixes (n, depth) and weights (n,); the solver cuts at
+    ``DEPTH``, a measurement may cut elsewhere."""
 
-    def __init__(self, moves: np.ndarray, qtm: bool, follow: np.ndarray) -> None:
-        self.prefixes = _sequences(DEPTH, moves, qtm, follow)  # (n, DEPTH)
+    def __init__(
+        self, moves: np.ndarray, qtm: bool, follow: np.ndarray, depth: int = DEPTH
+    ) -> None:
+        self.prefixes = _sequences(depth, moves, qtm, follow)  # (n, depth)
         self.weights = _weights(self.prefixes, moves, qtm, follow, AHEAD)  # (n,)
 
     def order(self, nodes: np.ndarray | None) -> np.ndarray:
