@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cubebench.harness.cube import SOLVED, apply_sequence, is_solved, parse_moves
+from cubebench.harness.cube import SOLVED, NotationError, apply_sequence, is_solved, parse_moves
 from cubebench.harness.records.provenance import machine_info
 from cubebench.harness.solver import Budget
 from cubebench.solvers.optimal.solver import OptimalSettings, OptimalSolver
@@ -97,9 +97,14 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=900.0)
     args = parser.parse_args()
     if not args.vcube.is_file():
-        raise SystemExit(f"--vcube {args.vcube}: no such program")
+        parser.error(f"--vcube {args.vcube}: no such program")
+    if not args.scrambles.is_file():
+        parser.error(f"--scrambles {args.scrambles}: no such file")
     lines = [s.strip() for s in args.scrambles.read_text().splitlines() if s.strip()]
-    states = [apply_sequence(SOLVED, parse_moves(s)) for s in lines]
+    try:
+        states = [apply_sequence(SOLVED, parse_moves(s)) for s in lines]
+    except NotationError as exc:
+        parser.error(f"--scrambles {args.scrambles}: {exc}")
     machine = machine_info()
     print(f"{machine['cpu']}, {machine['cores']} cores; one core each, side by side")
     os.sched_setaffinity(0, {1})
