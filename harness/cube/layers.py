@@ -83,12 +83,14 @@ def turn_permutation(n: int, face: str, layers: tuple[int, ...]) -> np.ndarray:
     return perm
 
 
+@cache
 def corner_stickers(n: int) -> np.ndarray:
     """(8, 3) sticker indices of each corner, U or D sticker first, then clockwise.
 
     Corners are the cubies with every coordinate at ±(n-1); the order of the slots follows
     the first sticker's facelet index, so U's corners come first (the 3×3×3's URF … order
-    differs; only the sizes' own validation uses these).
+    differs; only the sizes' own validation uses these). Computed once a size and read-only:
+    every state a suite loads is checked against it.
     """
     positions, normals = sticker_geometry(n)
     corner = (np.abs(positions) == n - 1).all(axis=1)
@@ -104,4 +106,6 @@ def corner_stickers(n: int) -> np.ndarray:
             a, b = b, a
         rows.append([ud, a, b])
     rows.sort()
-    return np.array(rows, dtype=np.int64)
+    slots_array = np.array(rows, dtype=np.int64)
+    slots_array.flags.writeable = False
+    return slots_array

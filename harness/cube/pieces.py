@@ -87,10 +87,21 @@ def _colours(state: np.ndarray, stickers: np.ndarray) -> str:
     return ", ".join(FACES[int(c)] for c in state[stickers])
 
 
+@cache
+def _corner_pieces(puzzle: Puzzle) -> dict[tuple[int, ...], tuple[int, int]]:
+    """Each corner's colours read from its U/D sticker clockwise, in each of its three
+    twists -> (the corner, the twist)."""
+    solved = puzzle.solved[corner_stickers(puzzle.size)]  # (8, 3)
+    return {
+        tuple(int(c) for c in np.roll(row, -k)): (p, k)
+        for p, row in enumerate(solved)
+        for k in range(3)
+    }
+
+
 def _check_corners(puzzle: Puzzle, state: np.ndarray) -> None:
     slots = corner_stickers(puzzle.size)  # (8, 3), U/D sticker first, clockwise
-    solved = puzzle.solved[slots]
-    pieces = {tuple(np.roll(row, -k)): (p, k) for p, row in enumerate(solved) for k in range(3)}
+    pieces = _corner_pieces(puzzle)
     seen: dict[int, int] = {}
     twist = 0
     for slot, stickers in enumerate(slots):
@@ -141,9 +152,16 @@ def _orbits(puzzle: Puzzle) -> np.ndarray:
         label = spread
 
 
+@cache
+def _wing_pieces(puzzle: Puzzle) -> dict[tuple[int, ...], int]:
+    """Each wing's colours in the order its place fixes -> the wing."""
+    solved = puzzle.solved[wing_slots(puzzle)]  # (24, 2)
+    return {tuple(int(c) for c in row): p for p, row in enumerate(solved)}
+
+
 def _check_wings(puzzle: Puzzle, state: np.ndarray) -> None:
     slots = wing_slots(puzzle)
-    pieces = {tuple(row): p for p, row in enumerate(puzzle.solved[slots])}
+    pieces = _wing_pieces(puzzle)
     wings: dict[tuple[int, ...], list[int]] = {}
     for slot, stickers in enumerate(slots):
         colours = tuple(state[stickers])

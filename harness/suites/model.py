@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -289,10 +290,39 @@ def read_suite_file(
         )
     size = puzzle_of_meta(meta)
     if limit is not None and known_states_sha256 is not None:
-        instances = parse_instances(data, str(path), limit, size)
+        instances = _parse_once(data, str(path), limit, size)
         count = sum(1 for line in data.splitlines() if line.strip())
         return Suite(name, instances, digest, meta, count, known_states_sha256)
-    return Suite(name, parse_instances(data, str(path), puzzle_name=size), digest, meta)
+    return Suite(name, _parse_once(data, str(path), None, size), digest, meta)
+
+
+_PARSED: dict[tuple[bytes, str, int | None, str], tuple[Instance, ...]] = {}
+_PARSED_BYTES = 16 * 2**20  # what the remembered files may hold in all
+_PARSED_LOCK = threading.Lock()
+
+
+def _parse_once(
+    data: bytes, source: str, limit: int | None, puzzle_name: str
+) -> tuple[Instance, ...]:
+    """:func:`parse_instances`, remembered for the same bytes: a report of many runs loads
+    each suite once a run, and checking every state of a 1000-cube suite takes about a
+    second. Parsing is a pure function of its arguments and instances are immutable, so a
+    remembered answer is the answer; files changed since give other bytes, hence a new key.
+    """
+    key = (data, source, limit, puzzle_name)
+    with _PARSED_LOCK:
+        if key in _PARSED:
+            return _PARSED[key]
+    instances = parse_instances(data, source, limit, puzzle_name)
+    if len(data) <= _PARSED_BYTES:
+        with _PARSED_LOCK:
+            held = sum(len(k[0]) for k in _PARSED)
+            while _PARSED and held + len(data) > _PARSED_BYTES:
+                oldest = next(iter(_PARSED))  # the first remembered goes first
+                held -= len(oldest[0])
+                del _PARSED[oldest]
+            _PARSED[key] = instances
+    return instances
 
 
 def write_suite_file(path: Path, instances: Sequence[Instance]) -> str:

@@ -66,3 +66,20 @@ def test_load_suite_by_path(tmp_path):
     path = tmp_path / "cubes.jsonl"
     path.write_bytes(serialize([Instance(7, R_FACELETS)]))
     assert load_suite(str(path)).instances[0].id == 7
+
+
+def test_a_file_read_again_gives_what_its_bytes_say_now(tmp_path):
+    """Loads are remembered by their bytes: an unchanged file gives the same instances, a
+    file annotated since gives its new optima, and a file broken since is refused again."""
+    path = tmp_path / "cubes.jsonl"
+    path.write_bytes(serialize([Instance(7, R_FACELETS)]))
+    first = load_suite(str(path))
+    assert load_suite(str(path)).instances == first.instances
+    path.write_bytes(serialize([Instance(7, R_FACELETS, optimal_htm=1)]))
+    assert load_suite(str(path)).instances[0].optimal_htm == 1
+    path.write_bytes(path.read_bytes().replace(b'"id": 7', b'"id": "seven"'))
+    for _ in range(2):
+        with pytest.raises(SuiteError, match="id must be an integer"):
+            load_suite(str(path))
+    path.write_bytes(serialize([Instance(7, R_FACELETS)]))
+    assert load_suite(str(path)).instances[0].optimal_htm is None
