@@ -52,7 +52,26 @@ from . import ida, lookups
 from .tasks import DEPTH, Tasks, search_tasks
 
 CHUNK_NODES = 1 << 21
-"""Nodes between two looks at the clock (a few hundredths of a second)."""
+"""Nodes between two looks at the clock, at most (a quarter to half a second)."""
+FIRST_CHUNK_NODES = 1 << 15
+"""A timed search's first chunk: the walk's speed is not known before it."""
+LAST_CHUNK_NODES = 1 << 12
+"""The fewest nodes a chunk walks (a millisecond or so)."""
+
+
+def next_chunk(rate: float, left: float) -> int:
+    """Nodes to walk before the next look at the clock: at most half of those the walk
+    does in the ``left`` seconds to the deadline at the ``rate`` (nodes a second) of its
+    chunks so far, so a search stops within a few milliseconds of its deadline, however
+    slow its tables or busy its core, where a fixed chunk of the large tables' size would
+    overrun a short budget by the half second it takes on the small ones."""
+    if left == float("inf"):
+        return CHUNK_NODES
+    if rate <= 0.0:
+        return FIRST_CHUNK_NODES
+    return int(min(CHUNK_NODES, max(LAST_CHUNK_NODES, rate * max(left, 0.0) / 2)))
+
+
 TASK_NODES = 1 << 17
 """A bound after one of at least this many nodes is walked as tasks (:mod:`.tasks`): below
 it, a bound costs too little for the order to matter, and a task's fixed prefix is walked
@@ -226,6 +245,7 @@ class OptimalSolver:
         walk, root = ida.new_walk(limit + 1), self._root(cube)
         nodes, step = 0, 2 if self._qtm else 1
         last, counts = 0, None  # the bound before: its nodes, and its tasks' (when tasks)
+        rate = 0.0  # nodes a second of the budget's clock, over the chunks walked so far
         while bound <= limit:
             walk[3][0] = -1
             plan = None
@@ -237,7 +257,8 @@ class OptimalSolver:
                 counts = None
             before = nodes
             while True:
-                chunk = CHUNK_NODES
+                now = budget.now()
+                chunk = next_chunk(rate, deadline - now)
                 if budget.max_nodes is not None:
                     chunk = min(chunk, budget.max_nodes - nodes)
                 if plan is None:
@@ -245,6 +266,8 @@ class OptimalSolver:
                 else:
                     status, spent = self._walk(bound, chunk, root, walk, plan)
                 nodes += spent
+                if budget.now() > start:
+                    rate = nodes / (budget.now() - start)
                 if status == ida.EXHAUSTED:
                     break
                 if status == ida.CANDIDATE:
