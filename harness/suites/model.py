@@ -12,9 +12,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -296,9 +296,8 @@ def read_suite_file(
     return Suite(name, _parse_once(data, str(path), None, size), digest, meta)
 
 
-_PARSED: dict[tuple[bytes, str, int | None, str], tuple[Instance, ...]] = {}
-_PARSED_BYTES = 16 * 2**20  # what the remembered files may hold in all
-_PARSED_LOCK = threading.Lock()
+_REMEMBERED_BYTES = 2**20
+"""A file larger than this is parsed on every load rather than held in memory."""
 
 
 def _parse_once(
@@ -309,20 +308,16 @@ def _parse_once(
     second. Parsing is a pure function of its arguments and instances are immutable, so a
     remembered answer is the answer; files changed since give other bytes, hence a new key.
     """
-    key = (data, source, limit, puzzle_name)
-    with _PARSED_LOCK:
-        if key in _PARSED:
-            return _PARSED[key]
-    instances = parse_instances(data, source, limit, puzzle_name)
-    if len(data) <= _PARSED_BYTES:
-        with _PARSED_LOCK:
-            held = sum(len(k[0]) for k in _PARSED)
-            while _PARSED and held + len(data) > _PARSED_BYTES:
-                oldest = next(iter(_PARSED))  # the first remembered goes first
-                held -= len(oldest[0])
-                del _PARSED[oldest]
-            _PARSED[key] = instances
-    return instances
+    if len(data) > _REMEMBERED_BYTES:
+        return parse_instances(data, source, limit, puzzle_name)
+    return _parse_remembered(data, source, limit, puzzle_name)
+
+
+@lru_cache(maxsize=64)
+def _parse_remembered(
+    data: bytes, source: str, limit: int | None, puzzle_name: str
+) -> tuple[Instance, ...]:
+    return parse_instances(data, source, limit, puzzle_name)
 
 
 def write_suite_file(path: Path, instances: Sequence[Instance]) -> str:

@@ -58,6 +58,11 @@ FIRST_CHUNK_NODES = 1 << 15
 LAST_CHUNK_NODES = 1 << 12
 """The fewest nodes a chunk walks (a millisecond or so)."""
 
+TASK_NODES = 1 << 17
+"""A bound after one of at least this many nodes is walked as tasks (:mod:`.tasks`): below
+it, a bound costs too little for the order to matter, and a task's fixed prefix is walked
+again for each task."""
+
 
 def next_chunk(rate: float, left: float) -> int:
     """Nodes to walk before the next look at the clock: at most half of those the walk
@@ -70,12 +75,6 @@ def next_chunk(rate: float, left: float) -> int:
     if rate <= 0.0:
         return FIRST_CHUNK_NODES
     return int(min(CHUNK_NODES, max(LAST_CHUNK_NODES, rate * max(left, 0.0) / 2)))
-
-
-TASK_NODES = 1 << 17
-"""A bound after one of at least this many nodes is walked as tasks (:mod:`.tasks`): below
-it, a bound costs too little for the order to matter, and a task's fixed prefix is walked
-again for each task."""
 
 
 @dataclass(frozen=True)
@@ -257,8 +256,7 @@ class OptimalSolver:
                 counts = None
             before = nodes
             while True:
-                now = budget.now()
-                chunk = next_chunk(rate, deadline - now)
+                chunk = next_chunk(rate, deadline - budget.now())
                 if budget.max_nodes is not None:
                     chunk = min(chunk, budget.max_nodes - nodes)
                 if plan is None:
@@ -266,8 +264,9 @@ class OptimalSolver:
                 else:
                     status, spent = self._walk(bound, chunk, root, walk, plan)
                 nodes += spent
-                if budget.now() > start:
-                    rate = nodes / (budget.now() - start)
+                elapsed = budget.now() - start
+                if elapsed > 0:
+                    rate = nodes / elapsed
                 if status == ida.EXHAUSTED:
                     break
                 if status == ida.CANDIDATE:
