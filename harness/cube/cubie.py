@@ -11,6 +11,8 @@ All functions work on batches: ``cp, co`` are (8, N) and ``ep, eo`` are (12, N) 
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import product
 from typing import Final
 
 import numpy as np
@@ -90,6 +92,47 @@ def to_cubies(states: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, n
     ep = np.where(packed == _UNKNOWN, _UNKNOWN, packed >> 1).astype(np.uint8)
     eo = (packed & 1).astype(np.uint8)
     return cp, co, ep, eo
+
+
+def one_to_cubies(state: np.ndarray) -> tuple[list[int], list[int], list[int], list[int]]:
+    """:func:`to_cubies` of one (54,) state, as lists of ints: ``cp, co, ep, eo``.
+
+    Checking a file's states one by one, numpy's cost per call is most of what
+    :func:`to_cubies` takes; here each slot is one lookup in a table that :func:`to_cubies`
+    itself filled, so the two agree on every sticker pattern, unknown pieces included."""
+    stickers = np.asarray(state).reshape(NUM_STICKERS).tolist()
+    corner_of, edge_of = _slot_tables()
+    corners = [corner_of[36 * stickers[a] + 6 * stickers[b] + stickers[c]] for a, b, c in _CORNERS]
+    edges = [edge_of[6 * stickers[a] + stickers[b]] for a, b in _EDGES]
+    return (
+        [x >> 2 for x in corners],
+        [x & 3 for x in corners],
+        [x >> 1 for x in edges],
+        [x & 1 for x in edges],
+    )
+
+
+_CORNERS: Final = CORNER_FACELETS.tolist()
+_EDGES: Final = EDGE_FACELETS.tolist()
+
+
+@cache
+def _slot_tables() -> tuple[list[int], list[int]]:
+    """What :func:`to_cubies` reads in a corner slot for each of the 216 colour triples
+    (``piece << 2 | twist``) and in an edge slot for each of the 36 pairs (``piece << 1 |
+    flip``); every slot reads its stickers the same way, so slot 0's answers hold for all."""
+    solved = np.repeat(np.arange(6, dtype=np.uint8), 9)
+    triples = np.array(list(product(range(6), repeat=3)), dtype=np.uint8).T  # (3, 216)
+    states = np.repeat(solved[:, None], triples.shape[1], axis=1)  # (54, 216)
+    states[CORNER_FACELETS[0]] = triples
+    cp, co, _, _ = to_cubies(states)
+    pairs = np.array(list(product(range(6), repeat=2)), dtype=np.uint8).T  # (2, 36)
+    states = np.repeat(solved[:, None], pairs.shape[1], axis=1)  # (54, 36)
+    states[EDGE_FACELETS[0]] = pairs
+    _, _, ep, eo = to_cubies(states)
+    corner = (cp[0].astype(np.int64) << 2 | co[0]).tolist()
+    edge = (ep[0].astype(np.int64) << 1 | eo[0]).tolist()
+    return corner, edge
 
 
 def from_cubies(cp: np.ndarray, co: np.ndarray, ep: np.ndarray, eo: np.ndarray) -> np.ndarray:

@@ -120,21 +120,22 @@ class Puzzle:
 
     def length(self, moves: Sequence[int], metric: str) -> int:
         """The length of ``moves`` in ``metric``, on runs of one axis merged (module doc)."""
-        table = _block_lengths(self, metric)
-        blocks: list[tuple[int, np.ndarray]] = []  # (axis, layer turns mod 4)
+        table = _block_lengths(self, metric).tolist()
+        steps = _move_steps(self)
+        blocks: list[tuple[int, tuple[int, ...]]] = []  # (axis, layer turns mod 4)
         for move in moves:
-            turns = self.layer_turns[move]
-            axis = int(np.flatnonzero(turns.any(axis=1))[0])
-            if not blocks or blocks[-1][0] != axis:
-                blocks.append((axis, np.zeros(self.size, dtype=np.int64)))
-            vector = (blocks[-1][1] + turns[axis]) % 4
-            blocks[-1] = (axis, vector)
-            if not vector.any():  # a block that undoes itself lets its neighbours meet
+            axis, turns = steps[move]
+            if blocks and blocks[-1][0] == axis:
+                vector = tuple((a + b) & 3 for a, b in zip(blocks[-1][1], turns, strict=True))
                 blocks.pop()
-        return sum(int(table[_key(vector)]) for _, vector in blocks)
+            else:
+                vector = turns
+            if any(vector):  # a block that undoes itself lets its neighbours meet
+                blocks.append((axis, vector))
+        return sum(table[_key(vector)] for _, vector in blocks)
 
 
-def _key(vector: np.ndarray) -> int:
+def _key(vector: Sequence[int] | np.ndarray) -> int:
     """A layer-turn vector (quarter turns of each layer, mod 4) as an index into 4^N."""
     return int(sum(int(t) << (2 * i) for i, t in enumerate(vector)))
 
@@ -142,6 +143,17 @@ def _key(vector: np.ndarray) -> int:
 @cache
 def _name_ids(puzzle: Puzzle) -> dict[str, int]:
     return {name: i for i, name in enumerate(puzzle.move_names)}
+
+
+@cache
+def _move_steps(puzzle: Puzzle) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each move's axis and its layer turns on that axis, as plain ints: :meth:`Puzzle.length`
+    merges them move by move, where numpy's per-call cost would dwarf the arithmetic."""
+    out = []
+    for turns in puzzle.layer_turns:
+        axis = int(np.flatnonzero(turns.any(axis=1))[0])
+        out.append((axis, tuple(int(t) for t in turns[axis])))
+    return tuple(out)
 
 
 @cache

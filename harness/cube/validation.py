@@ -14,8 +14,7 @@ from .cubie import (
     CORNER_NAMES,
     EDGE_FACELETS,
     EDGE_NAMES,
-    permutation_parity,
-    to_cubies,
+    one_to_cubies,
 )
 from .geometry import CENTRES, FACES, NUM_STICKERS
 
@@ -46,36 +45,36 @@ def validate_state(state: np.ndarray) -> None:
     if (counts != 9).any():
         wrong = ", ".join(f"{FACES[c]} {counts[c]} times" for c in range(6) if counts[c] != 9)
         raise InvalidCubeError(f"each colour must appear 9 times; {wrong}")
-    for face, centre in enumerate(CENTRES):
-        if state[centre] != face:
-            raise InvalidCubeError(
-                f"centre of face {FACES[face]} (facelet {FACES[face]}5) shows colour "
-                f"{FACES[int(state[centre])]}; centres never move in face turns"
-            )
-    cp, co, ep, eo = (a[:, 0] for a in to_cubies(state[:, None]))
-    for slot, piece in enumerate(cp):
-        if piece == _UNKNOWN:
-            raise InvalidCubeError(
-                f"corner {CORNER_NAMES[slot]} has colours "
-                f"{_colours(state, CORNER_FACELETS[slot])}, which no corner piece has"
-            )
-    for slot, piece in enumerate(ep):
-        if piece == _UNKNOWN:
-            raise InvalidCubeError(
-                f"edge {EDGE_NAMES[slot]} has colours "
-                f"{_colours(state, EDGE_FACELETS[slot])}, which no edge piece has"
-            )
+    if (state[_CENTRES] != _FACE_IDS).any():
+        face = int(np.flatnonzero(state[_CENTRES] != _FACE_IDS)[0])
+        raise InvalidCubeError(
+            f"centre of face {FACES[face]} (facelet {FACES[face]}5) shows colour "
+            f"{FACES[int(state[CENTRES[face]])]}; centres never move in face turns"
+        )
+    # one state: plain ints from here, where numpy's cost per call outweighs the work
+    cp, co, ep, eo = one_to_cubies(state)
+    if _UNKNOWN in cp:
+        slot = cp.index(_UNKNOWN)
+        raise InvalidCubeError(
+            f"corner {CORNER_NAMES[slot]} has colours "
+            f"{_colours(state, CORNER_FACELETS[slot])}, which no corner piece has"
+        )
+    if _UNKNOWN in ep:
+        slot = ep.index(_UNKNOWN)
+        raise InvalidCubeError(
+            f"edge {EDGE_NAMES[slot]} has colours "
+            f"{_colours(state, EDGE_FACELETS[slot])}, which no edge piece has"
+        )
     _check_each_once(cp, CORNER_NAMES, "corner")
     _check_each_once(ep, EDGE_NAMES, "edge")
-    twist = int(co.sum()) % 3
+    twist = sum(co) % 3
     if twist:
         raise InvalidCubeError(
             f"corner twists sum to {twist} mod 3 instead of 0: a corner is twisted in place"
         )
-    if int(eo.sum()) % 2:
+    if sum(eo) % 2:
         raise InvalidCubeError("edge flips sum to 1 mod 2 instead of 0: an edge is flipped")
-    corner_parity = int(permutation_parity(cp[:, None])[0])
-    edge_parity = int(permutation_parity(ep[:, None])[0])
+    corner_parity, edge_parity = _parity(cp), _parity(ep)
     if corner_parity != edge_parity:
         raise InvalidCubeError(
             f"corner permutation is {('even', 'odd')[corner_parity]} but edge permutation is "
@@ -83,13 +82,31 @@ def validate_state(state: np.ndarray) -> None:
         )
 
 
-def _check_each_once(pieces: np.ndarray, names: tuple[str, ...], kind: str) -> None:
-    counts = np.bincount(pieces, minlength=len(names))
-    if (counts == 1).all():
+_CENTRES = np.array(CENTRES)
+_FACE_IDS = np.arange(len(FACES))
+
+
+def _parity(perm: list[int]) -> int:
+    """0 for an even permutation, 1 for an odd one: its length less its number of cycles."""
+    seen = [False] * len(perm)
+    cycles = 0
+    for start in range(len(perm)):
+        if not seen[start]:
+            cycles += 1
+            at = start
+            while not seen[at]:
+                seen[at] = True
+                at = perm[at]
+    return (len(perm) - cycles) % 2
+
+
+def _check_each_once(pieces: list[int], names: tuple[str, ...], kind: str) -> None:
+    counts = [pieces.count(p) for p in range(len(names))]
+    if all(c == 1 for c in counts):
         return
-    repeated = int(np.flatnonzero(counts > 1)[0])
-    slots = ", ".join(names[s] for s in np.flatnonzero(pieces == repeated))
-    missing = [names[p] for p in np.flatnonzero(counts == 0)]
+    repeated = next(p for p, c in enumerate(counts) if c > 1)
+    slots = ", ".join(names[s] for s, p in enumerate(pieces) if p == repeated)
+    missing = [names[p] for p, c in enumerate(counts) if c == 0]
     gone = f"{kind} {missing[0]} is" if len(missing) == 1 else f"{kind}s {', '.join(missing)} are"
     raise InvalidCubeError(
         f"{kind} {names[repeated]} appears {counts[repeated]} times (in slots {slots}); "

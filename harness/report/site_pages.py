@@ -110,6 +110,10 @@ def cell_page(
     return page(f"{label} on {suite}", body, 2)
 
 
+_ANSWER_COLUMNS = ("label", "status", "moves", "length_htm", "length_qtm", "wall_s")
+"""What a cube page shows of each entry's answer, in the order :func:`cube_page` reads them."""
+
+
 def cube_page(suite: str, instance: int, rows: pd.DataFrame, facelets: str | None) -> str:
     """A cube's page: its facts and every entry's answer; on the 3×3×3 its net and a replay
     of each answer move by move (the page's script knows the 3×3×3's moves only, so a
@@ -119,22 +123,22 @@ def cube_page(suite: str, instance: int, rows: pd.DataFrame, facelets: str | Non
     statuses = list(rows["status"])  # the page opens on the first verified answer
     chosen = statuses.index("solved") if "solved" in statuses else 0
     replay = facelets is not None and puzzle_of_facelets(facelets) == DEFAULT_PUZZLE
-    for label, row in zip(rows["label"], rows.itertuples(index=False), strict=True):
-        moves = row.moves if isinstance(row.moves, str) else ""
-        ids = parse_moves(moves) if replay and moves and row.status != "illegal" else []
+    # the columns as lists: a row at a time through pandas costs more than the page itself
+    columns = zip(*(rows[c].tolist() for c in _ANSWER_COLUMNS), strict=True)
+    for label, status, text, htm, qtm, wall_s in columns:
+        moves = text if isinstance(text, str) else ""
+        ids = parse_moves(moves) if replay and moves and status != "illegal" else []
         index = len(answers)
         answers.append({"entry": label, "ids": ids, "tokens": moves.split() if ids else []})
         checked = " checked" if index == chosen else ""
         lengths = (  # a length is a solution's: an answer that is none has no length
-            ""
-            if pd.isna(row.length_htm) or row.status != "solved"
-            else f"{int(row.length_htm)} HTM, {int(row.length_qtm)} QTM; "
+            "" if pd.isna(htm) or status != "solved" else f"{int(htm)} HTM, {int(qtm)} QTM; "
         )
         items.append(
             f"<li><label><input type='radio' name='answer' value='{index}'{checked}> "
             f"<a href='{entry_href(label, 2)}'>{esc(label)}</a></label>: "
-            f"<span class='status-{esc(row.status)}'>{esc(_VERDICT.get(row.status, row.status))}"
-            f"</span>; {lengths}{row.wall_s:.3f} s"
+            f"<span class='status-{esc(status)}'>{esc(_VERDICT.get(status, status))}"
+            f"</span>; {lengths}{wall_s:.3f} s"
             f"<div class='moves'>{esc(moves) or '(no moves)'}</div></li>"
         )
     first = rows.iloc[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from cubebench.harness.cube import (
     SOLVED,
@@ -28,6 +29,7 @@ from cubebench.harness.cube.cubie import (
     CORNER_FACELETS,
     EDGE_FACELETS,
     invert_states,
+    one_to_cubies,
     random_cubies,
 )
 
@@ -88,6 +90,15 @@ def test_cubie_round_trip(seed):
     back = to_cubies(from_cubies(*cubies))
     for original, recovered in zip(cubies, back, strict=True):
         assert np.array_equal(original, recovered)
+
+
+@given(seeds, st.lists(st.tuples(st.integers(0, 53), st.integers(0, 5)), max_size=6))
+def test_one_state_reads_the_same_cubies_as_a_batch_even_when_stickers_are_wrong(seed, paint):
+    state = from_cubies(*random_cubies(1, np.random.default_rng(seed)))[:, 0]
+    for facelet, colour in paint:  # stickers repainted: pieces no cube has, or twisted
+        state[facelet] = colour
+    batch = [rows[:, 0].tolist() for rows in to_cubies(state[:, None])]
+    assert list(one_to_cubies(state)) == batch
 
 
 @given(move_sequences)
