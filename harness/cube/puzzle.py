@@ -120,7 +120,7 @@ class Puzzle:
 
     def length(self, moves: Sequence[int], metric: str) -> int:
         """The length of ``moves`` in ``metric``, on runs of one axis merged (module doc)."""
-        table = _block_lengths(self, metric).tolist()
+        table = _block_lengths(self, metric)
         steps = _move_steps(self)
         blocks: list[tuple[int, tuple[int, ...]]] = []  # (axis, layer turns mod 4)
         for move in moves:
@@ -132,7 +132,7 @@ class Puzzle:
                 vector = turns
             if any(vector):  # a block that undoes itself lets its neighbours meet
                 blocks.append((axis, vector))
-        return sum(table[_key(vector)] for _, vector in blocks)
+        return sum(int(table[_key(vector)]) for _, vector in blocks)
 
 
 def _key(vector: Sequence[int] | np.ndarray) -> int:
