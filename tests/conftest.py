@@ -7,6 +7,9 @@ their own: a run that asks for them beside other tests (plain ``pytest``, as CI 
 leaves them out of its own collection and runs them at the end in a second process, with
 the same options; its exit status is the worse of the two. A test that makes its process
 hold both frameworks fails, naming them.
+
+Under pytest-xdist (``-n 2``, as the README's test command runs) the workers leave the
+TensorFlow folders out and the controller, which collects nothing, runs the second process.
 """
 
 from __future__ import annotations
@@ -46,7 +49,32 @@ def pytest_configure(config: pytest.Config) -> None:
     only_tensorflow = bool(asked) and all(_tensorflow_side(p) for p in asked)
     config.stash[_SPLIT] = not only_tensorflow and not os.environ.get(CHILD)
     config.stash[_ASKED] = list(zip(asked, config.args, strict=True))
-    config.stash[_LEFT_OUT] = []
+    config.stash[_LEFT_OUT] = _left_to_the_controller(config) if _controller(config) else []
+
+
+def _controller(config: pytest.Config) -> bool:
+    """An xdist controller: its workers collect and run the tests, it collects nothing."""
+    return getattr(config.option, "dist", "no") != "no" and not hasattr(config, "workerinput")
+
+
+def _worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def _left_to_the_controller(config: pytest.Config) -> list[str]:
+    """What the workers' collection leaves out (:func:`pytest_ignore_collect`), from the
+    arguments alone: a TensorFlow folder under what was asked for, or what was asked for
+    inside one."""
+    if not config.stash[_SPLIT]:
+        return []
+    left: list[str] = []
+    for path, arg in config.stash[_ASKED]:
+        if _tensorflow_side(path):
+            wanted = [arg]
+        else:
+            wanted = [str(d) for d in TENSORFLOW_TESTS if d.is_relative_to(path) and d.exists()]
+        left += [w for w in wanted if w not in left]
+    return left
 
 
 _SPLIT = pytest.StashKey[bool]()
@@ -91,7 +119,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         print(f"\nFAILED: this test process imported both {' and '.join(FRAMEWORKS)}")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
     left = config.stash[_LEFT_OUT]
-    if not left or (config.option.maxfail and session.exitstatus not in (0, 5)):
+    if _worker(config) or not left:
+        return
+    if config.option.maxfail and session.exitstatus not in (0, 5):
         return
     args = _second_process_args(config)
     child = subprocess.run(

@@ -34,6 +34,7 @@ def test_asking_for_ray_without_it_names_the_extra(monkeypatch):
 
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'cubebench[ray]')")
+pytestmark = pytest.mark.xdist_group("ray")  # one Ray instance at a time on the machine
 
 
 @pytest.fixture(scope="module")

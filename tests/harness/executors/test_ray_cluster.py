@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,10 @@ from tests.harness.bench_process import bench, bench_env, pausing_run, record_li
 
 pytest.importorskip("ray", reason="Ray is not installed (pip install 'cubebench[ray]')")
 RAY = shutil.which("ray", path=str(Path(sys.executable).parent))
-pytestmark = pytest.mark.skipif(RAY is None, reason="the ray command is not installed")
+pytestmark = [
+    pytest.mark.skipif(RAY is None, reason="the ray command is not installed"),
+    pytest.mark.xdist_group("ray"),  # one Ray instance at a time on the machine
+]
 
 
 def _free_port() -> int:
@@ -29,7 +33,16 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def cluster(tmp_path_factory):
+def ray_temp():
+    """Ray's session folder, short: its sockets' paths must fit AF_UNIX's 107 bytes, which
+    pytest's folders (``popen-gw0/`` under xdist, ``.tox/…`` under tox) can pass."""
+    folder = tempfile.mkdtemp(prefix="cb-ray-")
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def cluster(ray_temp):
     """A head and a second node, each with 2 CPUs of its own; yields (address, env, node)."""
     port, node_port = _free_port(), _free_port()
     env = bench_env() | {
@@ -37,23 +50,24 @@ def cluster(tmp_path_factory):
         "RAY_AUTH_MODE": "token",  # Ray's local clusters want a token; this one is private
         "RAY_AUTH_TOKEN": secrets.token_hex(32),
     }
-    temp = tmp_path_factory.mktemp("ray")
     common = ["--num-cpus", "2", "--node-ip-address", "127.0.0.1", "--disable-usage-stats"]
-    head = subprocess.Popen(
-        [RAY, "start", "--head", "--block", "--port", str(port), "--include-dashboard", "false",
-         "--temp-dir", str(temp), *common],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    logs = Path(ray_temp, "start-logs")
+    logs.mkdir()
+    head = _ray_start(
+        ["--head", "--port", str(port), "--include-dashboard", "false", "--temp-dir", ray_temp,
+         *common], env, logs / "head.log",
     )  # fmt: skip
     address = f"127.0.0.1:{port}"
     node = None
     try:
-        wait_for(lambda: _joins(address, env), "the head to start", 120)
-        node = subprocess.Popen(
-            [RAY, "start", "--block", "--address", address, "--node-manager-port",
-             str(node_port), *common],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        # guards against a hang, far above a start on a loaded 2-core machine (15 s alone)
+        _wait_alive(head, lambda: _joins(address, env), "the head to start", logs / "head.log")
+        node = _ray_start(
+            ["--address", address, "--node-manager-port", str(node_port), *common],
+            env, logs / "node.log",
         )  # fmt: skip
-        wait_for(lambda: _node_count(address, env) == 2, "the second node to join", 120)
+        count = lambda: _node_count(address, env) == 2  # noqa: E731
+        _wait_alive(node, count, "the second node to join", logs / "node.log")
         yield address, env, node_port
     finally:
         for proc in (node, head):
@@ -65,13 +79,33 @@ def cluster(tmp_path_factory):
                     os.killpg(proc.pid, signal.SIGKILL)
 
 
+def _ray_start(args: list[str], env: dict, log: Path) -> subprocess.Popen:
+    with log.open("wb") as out:
+        return subprocess.Popen(
+            [RAY, "start", "--block", *args],
+            env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+
+
+def _wait_alive(proc: subprocess.Popen, ready, what: str, log: Path) -> None:
+    """Wait for ``ready()``; a ``ray start`` that exits first fails at once, with its end."""
+    wait_for(lambda: proc.poll() is not None or ready(), what, 600)
+    if proc.poll() is not None:
+        tail = log.read_text(errors="replace").strip().splitlines()[-1:]
+        raise AssertionError(f"ray start exited {proc.returncode} before {what}: {tail}")
+
+
 _NODES = "import ray, sys; ray.init(address=sys.argv[1]); print(len([n for n in ray.nodes() if n['Alive']]))"  # noqa: E501
 
 
 def _node_count(address: str, env: dict) -> int:
-    result = subprocess.run(
-        [sys.executable, "-c", _NODES, address], env=env, capture_output=True, text=True
-    )
+    """The live nodes; 0 while the head cannot be reached (``ray.init`` keeps trying to
+    connect for minutes, so a try is cut short and the wait asks again)."""
+    command = [sys.executable, "-c", _NODES, address]
+    try:
+        result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return 0
     return int(result.stdout.split()[-1]) if result.returncode == 0 and result.stdout else 0
 
 
