@@ -52,13 +52,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_LEFT_OUT] = _left_to_the_controller(config) if _controller(config) else []
 
 
-def _controller(config: pytest.Config) -> bool:
-    """An xdist controller: its workers collect and run the tests, it collects nothing."""
-    return getattr(config.option, "dist", "no") != "no" and not hasattr(config, "workerinput")
-
-
 def _worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
+
+
+def _controller(config: pytest.Config) -> bool:
+    """An xdist controller: its workers collect and run the tests, it collects nothing."""
+    return getattr(config.option, "dist", "no") != "no" and not _worker(config)
 
 
 def _left_to_the_controller(config: pytest.Config) -> list[str]:

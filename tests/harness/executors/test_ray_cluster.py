@@ -60,14 +60,13 @@ def cluster(ray_temp):
     address = f"127.0.0.1:{port}"
     node = None
     try:
-        # guards against a hang, far above a start on a loaded 2-core machine (15 s alone)
         _wait_alive(head, lambda: _joins(address, env), "the head to start", logs / "head.log")
         node = _ray_start(
             ["--address", address, "--node-manager-port", str(node_port), *common],
             env, logs / "node.log",
         )  # fmt: skip
-        count = lambda: _node_count(address, env) == 2  # noqa: E731
-        _wait_alive(node, count, "the second node to join", logs / "node.log")
+        two = lambda: _node_count(address, env) == 2  # noqa: E731
+        _wait_alive(node, two, "the second node to join", logs / "node.log")
         yield address, env, node_port
     finally:
         for proc in (node, head):
@@ -88,7 +87,8 @@ def _ray_start(args: list[str], env: dict, log: Path) -> subprocess.Popen:
 
 
 def _wait_alive(proc: subprocess.Popen, ready, what: str, log: Path) -> None:
-    """Wait for ``ready()``; a ``ray start`` that exits first fails at once, with its end."""
+    """Wait for ``ready()``; a ``ray start`` that exits first fails at once, with its end.
+    The 600 s guard against a hang is far above a start here (15 s alone, 18 s under xdist)."""
     wait_for(lambda: proc.poll() is not None or ready(), what, 600)
     if proc.poll() is not None:
         tail = log.read_text(errors="replace").strip().splitlines()[-1:]
