@@ -99,6 +99,22 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``--dist loadgroup``, the tests that share a module-scoped fixture go to one
+    worker, which builds it once: split between two, each built it (a trained model or a
+    table, up to 50 s each)."""
+    if not _worker(config):
+        return
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        defs = getattr(item, "_fixtureinfo", None)
+        scopes = {d[-1].scope for d in defs.name2fixturedefs.values()} if defs else set()
+        if "module" in scopes:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 def _second_process_args(config: pytest.Config) -> list[str]:
     args = list(config.stash[_LEFT_OUT])
     option = config.option
