@@ -54,3 +54,38 @@ def test_the_kit_asks_a_solver_about_the_first_puzzle_it_declares():
     assert "every depth-1 cube is solved" in report.passed  # 2×2×2 cubes, which it solves
     (failure,) = report.failures  # it answers past a length budget, and only that
     assert failure.startswith("a length budget is respected")
+
+
+class _SlowOnDeepCubes:
+    """Right, after half a second of CPU time on a cube whose answer is over ten moves (the
+    random state): the cubes it is asked, in order, are kept."""
+
+    name = "slow-on-deep-cubes"
+
+    def __init__(self) -> None:
+        from tests.fakes import Right
+
+        self.right, self.asked = Right(), []
+
+    def solve(self, cube, budget):
+        import time
+
+        attempt = self.right.solve(cube, budget)
+        deep = len(self.right.solve(cube, type(budget)()).moves) > 10
+        self.asked.append(deep)
+        end = time.process_time() + (0.5 if deep else 0.0)
+        while time.process_time() < end:
+            pass
+        return attempt
+
+
+def test_the_checks_that_ask_a_cube_again_ask_the_one_answered_fastest():
+    """A searching solver can take seconds a random state: the length and determinism checks
+    ask the quickest of its answers of two or more moves again, not the random state."""
+    solver = _SlowOnDeepCubes()
+    checks = ["legal-answers", "length-budget", "deterministic"]
+    report = check_solver(solver, strict=False, only=checks)
+    assert report.failures == [] and len(report.passed) == len(checks)
+    assert len(solver.asked) == 4 + 1 + DETERMINISM_ASKS  # the answers, then the asks again
+    assert solver.asked[:4] == [False, False, False, True]  # three depth-4 cubes, a random state
+    assert not any(solver.asked[4:])
