@@ -3,7 +3,7 @@
 TensorFlow and torch's compiler stack crash together in one process
 (:mod:`cubebench.solvers.common.frameworks`), so no test process may import both. The
 TensorFlow solvers' tests (:data:`TENSORFLOW_TESTS`) therefore run in a pytest process of
-their own: a run that asks for them beside other tests (plain ``pytest``, as CI runs it)
+their own: a run that asks for them beside other tests (plain ``pytest``, or under xdist)
 leaves them out of its own collection and runs them at the end in a second process, with
 the same options; its exit status is the worse of the two. A test that makes its process
 hold both frameworks fails, naming them.
@@ -103,7 +103,7 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under ``--dist loadgroup``, the tests that share a module-scoped fixture go to one
     worker, which builds it once: split between two, each built it (a trained model or a
-    table, up to 50 s each)."""
+    table, about 50 s each here)."""
     if not _worker(config):
         return
     for item in items:
